@@ -1,0 +1,64 @@
+/**
+ * Business constants and limits of section 9, in one place.
+ * Console and server both import from here; no literal elsewhere.
+ */
+
+/** HTTP timeouts in milliseconds (7.1, 9). */
+export const TIMEOUTS = {
+  default: 30_000,
+  login: 3_000,
+  importExportBackup: 3_600_000,
+  report: 300_000,
+  remoteControl: 60_000,
+  chunkLoad: 120_000,
+} as const;
+
+export const ALERT_TIMEOUT_MS = 3_000;
+export const CONSISTENCY_ERROR_TIMEOUT_MS = 30_000;
+export const WEBSOCKET_RECONNECT_MS = 4_000;
+export const NOTIFICATION_FETCH_DEBOUNCE_MS = 1_000;
+export const NOTIFICATION_MARK_READ_DELAY_MS = 1_000;
+export const SIP_RETRY_AFTER_ERROR_MS = 5_000;
+export const SIP_RETRY_AFTER_INVALID_REGISTRATION_MS = 30_000;
+export const ENDED_CALL_REMOVAL_MS = 5_000;
+export const CALL_DURATION_TICK_MS = 1_000;
+export const SECURE_WEBSOCKET_PORT = 8443;
+export const DTMF = { inCallMs: 160, genericMs: 1_000, gapMs: 1_200, iceCheckingTimeoutMs: 200 } as const;
+export const DIALER_HISTORY_PAGE = { page: 1, size: 50 } as const;
+export const NOTIFICATIONS = {
+  pageSize: 20,
+  headerLast: 5,
+  headerImportantUnread: 3,
+  cardMinWidth: 300,
+  cardMaxWidth: 450,
+} as const;
+export const UNLIMITED_LICENCE_PERIOD = { from: 0, to: 999_999_999_999 } as const;
+export const LICENCE_NOTICE = { notifyBeforeDays: 14, mode: 'everyday' } as const;
+export const SECONDS_IN_DAY = 86_400;
+export const NAME_LENGTH = { min: 1, max: 31 } as const;
+export const DEVICE_SIP_PASSWORD_LENGTH = { min: 6, max: 31 } as const;
+export const PROFILE_TIME_ZONE_DEFAULT = 2;
+export const DATE_FORMATS = ['DD-MM-YYYY', 'MM-DD-YYYY', 'YYYY-MM-DD'] as const;
+export const TIME_FORMAT_SUFFIX = 'HH:NN:SS';
+export const LANGUAGES = ['en', 'ru'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const BLOCK_CAUSES = ['UNKNOWN', 'AUTH_FAILED', 'WRONG_NUMBER'] as const;
+export const DIALOG_WIDTHS = { default: 600, wide: 900, small: 300 } as const;
+export const SIDE_DRAWER_WIDTH = 250;
+export const MAIL_MODES = ['none', 'smtp'] as const;
+export const MATCH_MODES = ['match_any', 'match_all'] as const;
+
+/** Keys the console keeps in browser storage (9). */
+export const STORED_KEYS = {
+  rememberUser: 'rememberUser',
+  userLocale: 'userLocale',
+  sideMenuState: 'sideMenuState',
+  /** Tokens live in sessionStorage or localStorage depending on rememberUser. */
+  tokens: 'tokens',
+} as const;
+
+export const FLOATING_ACTION = { idMin: 1, idMax: 999_999, dialerOrder: -100 } as const;
+
+/** Text shown when an error has no catalogue entry (8.1). */
+export const DEFAULT_ERROR_CODE = 'default';

@@ -1,0 +1,70 @@
+import * as v from 'valibot';
+
+/**
+ * The error catalogue of section 8.2. The server puts one of these codes in
+ * `message`; the console looks it up as `errors.http.<code>` (8.1).
+ * Codes are lowercased and free of quotes, exactly as 8.1 normalises them.
+ */
+export const ERROR_CODES = {
+  incorrectLogin: 'incorrect login/password',
+  notAuthorized: 'not_authorized',
+  cannotPerformAction: 'cannot perform action',
+  wrongParameters: 'wrong parameters',
+  itemNotFound: 'item not found',
+  invalidCredentials: 'invalid credentials',
+  invalidToken: 'invalid token',
+  internalServerError: 'internal server error',
+  invalidDataSent: 'invalid data sent',
+  methodProhibited: 'method or action prohibited',
+  valueNotUnique: 'value not unique',
+  invalidRelatedEntity: 'invalid related entity sent',
+  userRegisteredAlready: 'user registered already',
+  invalidFile: 'invalid file',
+  wrongFileBody: 'wrong file body',
+  wrongOldPassword: 'wrong old password',
+  tooManyRequests: 'too many requests',
+  notFound: 'not found',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+/** Per-field validation codes (section 5), sent in `errors` and translated under `errors.field.*`. */
+export const FIELD_ERROR_CODES = [
+  'required',
+  'max_length',
+  'min_length',
+  'email',
+  'url_or_ip',
+  'ip',
+  'number',
+  'phone',
+  'range',
+  'min_value',
+  'max_value',
+  'not_unique',
+  'mismatch',
+  'name_rule',
+  'invalid',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+
+/** One field error: a code plus the values its message interpolates ({length}, {min}, {max}). */
+export const FieldErrorSchema = v.object({
+  code: v.string(),
+  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+});
+export type FieldError = v.InferOutput<typeof FieldErrorSchema>;
+
+/** The one error body shape of every failing call. */
+export const ErrorBodySchema = v.object({
+  message: v.string(),
+  code: v.optional(v.string()),
+  errors: v.optional(v.record(v.string(), FieldErrorSchema)),
+  entities: v.optional(v.array(v.string())),
+});
+export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
+
+/** Normalises a server message as 8.1 says: lowercased, quotes removed. */
+export function normaliseErrorMessage(message: string): string {
+  return message.toLowerCase().replace(/["'`]/g, '').trim();
+}

@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+import { PasswordChangeSchema, ProfilePatchSchema, ProfileSchema } from './entities/profile';
+import {
+  CountrySchema,
+  HomeCountsSchema,
+  InfoSchema,
+  ResourcesMetaSchema,
+  ServerSettingsSchema,
+} from './entities/server-settings';
+import { LoginRequestSchema, LoginResponseSchema, RefreshRequestSchema, RefreshResponseSchema } from './entities/session';
+
+/** Every success body is `{ data: ... }` (7.1). */
+export const envelope = <T extends v.GenericSchema>(schema: T) => v.object({ data: schema });
+
+export const OkSchema = envelope(v.literal(true));
+
+/**
+ * The route table: one key per call, shared by client and server.
+ * `auth: false` marks calls open to anonymous callers; `'optional'` ones answer
+ * anyone but say more to an authenticated caller (the token is sent when present).
+ */
+export const ROUTES = {
+  'POST /login': { auth: false, body: LoginRequestSchema, response: LoginResponseSchema },
+  'POST /refresh-tokens': { auth: false, body: RefreshRequestSchema, response: RefreshResponseSchema },
+  'GET /profile': { auth: true, response: envelope(ProfileSchema) },
+  'PATCH /profile': { auth: true, body: ProfilePatchSchema, response: envelope(ProfileSchema) },
+  'POST /profile/password': { auth: true, body: PasswordChangeSchema, response: OkSchema },
+  'PATCH /profile/mobile-client/popup/active': {
+    auth: true,
+    body: v.object({ is_app_popup_active: v.boolean() }),
+    response: envelope(ProfileSchema),
+  },
+  'DELETE /account': { auth: true, response: OkSchema },
+  'GET /frontend/server/settings': { auth: 'optional', response: envelope(ServerSettingsSchema) },
+  'GET /frontend/resources/meta': { auth: false, response: envelope(ResourcesMetaSchema) },
+  'GET /countries': { auth: false, response: envelope(v.array(CountrySchema)) },
+  'GET /info': { auth: false, response: envelope(InfoSchema) },
+  'GET /home/counts': { auth: true, response: envelope(HomeCountsSchema) },
+} as const;
+
+export type RouteKey = keyof typeof ROUTES;
+/** API base path of every call (7.1). */
+export const API_BASE = '/api/v0';

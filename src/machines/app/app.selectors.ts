@@ -1,0 +1,20 @@
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { AlertsMachine } from '../alerts/alerts.machine';
+import type { SessionMachine } from '../session/session.machine';
+import type { AppMachine } from './app.machine';
+import type { FloatingButton } from './app.types';
+
+type S = SnapshotFrom<AppMachine>;
+
+export const selectLocale = (s: S) => s.context.locale;
+export const selectDrawerOpen = (s: S) => s.context.drawerOpen;
+export const selectCollapsedCategories = (s: S) => s.context.collapsedCategories;
+export const selectFloatingButtonsRaw = (s: S) => s.context.floatingButtons;
+/** The session child (spawned once with a fixed id). */
+export const selectSessionRef = (s: S) => s.children.session as ActorRefFrom<SessionMachine>;
+export const selectAlertsRef = (s: S) => s.children.alerts as ActorRefFrom<AlertsMachine>;
+
+/** Buttons to draw (2.3): hidden ones and ones without a click handler are left out; sorted by order. */
+export function visibleFloatingButtons(buttons: readonly FloatingButton[]): FloatingButton[] {
+  return buttons.filter((b) => b.state !== 'hidden' && b.click !== undefined).sort((a, b) => a.order - b.order);
+}

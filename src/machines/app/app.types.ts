@@ -1,0 +1,46 @@
+import type { Language } from '../../contract/constants';
+import type { SessionInput } from '../session/session.types';
+
+/** Floating action button states (4). */
+export type FloatingButtonState = 'loading' | 'disabled' | 'hidden' | 'normal';
+
+/**
+ * A floating action button of 2.3. The click handler is an event sent to a
+ * system actor, so the model stays serialisable and testable.
+ */
+export interface FloatingButton {
+  id: number;
+  icon: string;
+  state: FloatingButtonState;
+  order: number;
+  color?: string;
+  extraClass?: string;
+  badge?: { text: string; color?: string };
+  click?: { systemId: string; event: { type: string } };
+}
+
+export interface AppContext {
+  locale: Language;
+  drawerOpen: boolean;
+  /** Ids of collapsed side-menu categories (stored as sideMenuState). */
+  collapsedCategories: string[];
+  floatingButtons: FloatingButton[];
+}
+
+export interface AppInput {
+  locale: Language;
+  collapsedCategories: string[];
+  session: SessionInput;
+}
+
+export type AppEvent =
+  | { type: 'locale.change'; locale: Language }
+  | { type: 'drawer.toggle' }
+  | { type: 'drawer.close' }
+  | { type: 'menu.toggleCategory'; category: string }
+  | { type: 'fab.upsert'; button: FloatingButton }
+  | { type: 'fab.remove'; id: number }
+  /** Facts reported by the session child. */
+  | { type: 'session.loggedIn' }
+  | { type: 'session.loggedOut' }
+  | { type: 'session.profileLoaded' };

@@ -1,0 +1,103 @@
+import * as v from 'valibot';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { FieldError } from '../../contract/errors';
+import { type PasswordChange, PasswordChangeSchema } from '../../contract/entities/profile';
+import { issuesToFieldErrors } from '../../contract/validation';
+import type { CallFailure } from '../session/session.types';
+
+export interface PasswordFormValues {
+  old: string;
+  new: string;
+  confirm: string;
+}
+
+export interface PasswordFormContext {
+  values: PasswordFormValues;
+  errors: Record<string, FieldError>;
+}
+
+export type PasswordFormEvent =
+  | { type: 'field.change'; field: keyof PasswordFormValues; value: string }
+  | { type: 'form.submit' }
+  | { type: 'form.reset' };
+
+const EMPTY: PasswordFormValues = { old: '', new: '', confirm: '' };
+
+/** Client checks: the contract schema plus "two fields must match" (section 5). */
+export function validatePassword(values: PasswordFormValues): Record<string, FieldError> {
+  const parsed = v.safeParse(PasswordChangeSchema, { old: values.old, new: values.new });
+  const errors = parsed.success ? {} : issuesToFieldErrors(parsed.issues);
+  if (values.confirm !== values.new) errors.confirm = { code: 'mismatch' };
+  return errors;
+}
+
+/** Change own password: editing → submitting → done (or back to editing with errors). */
+export const passwordFormMachine = setup({
+  types: { context: {} as PasswordFormContext, events: {} as PasswordFormEvent },
+  actors: {
+    changePassword: fromPromise<void, PasswordChange>(() => new Promise(() => {})),
+  },
+  actions: {
+    alert: sendTo(
+      ({ system }) => system.get('alerts'),
+      (_, params: { kind: 'error' | 'success'; code: string }) => ({ type: 'alert.show' as const, ...params }),
+    ),
+  },
+  guards: {
+    isValid: ({ context }) => Object.keys(validatePassword(context.values)).length === 0,
+  },
+}).createMachine({
+  id: 'passwordForm',
+  context: { values: EMPTY, errors: {} },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'field.change': {
+          actions: assign({
+            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
+            errors: ({ context, event }) => {
+              const { [event.field]: _, ...rest } = context.errors;
+              return rest;
+            },
+          }),
+        },
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting' },
+          {
+            actions: [
+              assign({ errors: ({ context }) => validatePassword(context.values) }),
+              { type: 'alert', params: { kind: 'error', code: 'common:form.checkFields' } },
+            ],
+          },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'changePassword',
+        src: 'changePassword',
+        input: ({ context }) => ({ old: context.values.old, new: context.values.new }),
+        onDone: {
+          target: 'done',
+          actions: [assign({ values: EMPTY, errors: {} }), { type: 'alert', params: { kind: 'success', code: 'profile:password.changed' } }],
+        },
+        onError: {
+          target: 'editing',
+          actions: [
+            assign({ errors: ({ event }) => (event.error as CallFailure).fields ?? {} }),
+            {
+              type: 'alert',
+              params: ({ event }) => ({ kind: 'error', code: `errors.http.${(event.error as CallFailure).code}` }),
+            },
+          ],
+        },
+      },
+    },
+    done: {
+      on: { 'form.reset': { target: 'editing', actions: assign({ values: EMPTY, errors: {} }) } },
+    },
+  },
+});
+
+export type PasswordFormMachine = typeof passwordFormMachine;

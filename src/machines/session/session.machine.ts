@@ -1,0 +1,211 @@
+import { assign, fromPromise, sendParent, setup } from 'xstate';
+import type { ProjectSession, TokenPair } from '../../contract/entities/session';
+import type {
+  CallFailure,
+  LoginInput,
+  ProfileBundle,
+  SessionContext,
+  SessionEvent,
+  SessionInput,
+} from './session.types';
+
+/**
+ * The session: unauthenticated → (choosingProject) → authenticated.
+ * Authenticated is parallel: `profile` loads and keeps the profile, `tokens`
+ * refreshes the token pair once when the transport reports an expired token.
+ * Effects are placeholders; src/services provides them.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    login: fromPromise<ProjectSession[], LoginInput>(() => new Promise(() => {})),
+    loadProfile: fromPromise<ProfileBundle, { tokens: TokenPair }>(() => new Promise(() => {})),
+    refreshTokens: fromPromise<TokenPair, { refresh: string }>(() => new Promise(() => {})),
+  },
+  actions: {
+    /** Writes or clears tokens in session/persistent storage per `remember`. */
+    persistTokens: (_, _params: { tokens: TokenPair | null; remember: boolean }) => {},
+    notifyLoggedIn: sendParent({ type: 'session.loggedIn' }),
+    notifyLoggedOut: sendParent({ type: 'session.loggedOut' }),
+    notifyProfileLoaded: sendParent({ type: 'session.profileLoaded' }),
+  },
+  guards: {
+    hasStoredTokens: ({ context }) => context.tokens !== null,
+    hasSeveralProjects: (_, params: { sessions: ProjectSession[] }) => params.sessions.length > 1,
+    hasOneProject: (_, params: { sessions: ProjectSession[] }) => params.sessions.length === 1,
+    isKnownProject: ({ context }, params: { projectId: number }) =>
+      context.projectSessions.some((s) => s.project.id === params.projectId),
+    isOwnRole: ({ context }, params: { roleId: number }) => context.profile?.role.id === params.roleId,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    tokens: input.tokens,
+    remember: input.remember,
+    projectSessions: [],
+    profile: null,
+    settings: null,
+    error: null,
+    logoutReason: null,
+  }),
+  initial: 'restoring',
+  states: {
+    restoring: {
+      always: [{ guard: 'hasStoredTokens', target: 'authenticated' }, { target: 'unauthenticated' }],
+    },
+    unauthenticated: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'session.login': {
+              target: 'loggingIn',
+              actions: assign({ remember: ({ event }) => event.remember, error: null }),
+            },
+          },
+        },
+        loggingIn: {
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ event }) => {
+              const e = event as Extract<SessionEvent, { type: 'session.login' }>;
+              return { login: e.login, password: e.password, remember: e.remember };
+            },
+            onDone: [
+              {
+                guard: { type: 'hasSeveralProjects', params: ({ event }) => ({ sessions: event.output }) },
+                target: 'choosingProject',
+                actions: assign({ projectSessions: ({ event }) => event.output }),
+              },
+              {
+                guard: { type: 'hasOneProject', params: ({ event }) => ({ sessions: event.output }) },
+                target: '#session.authenticated',
+                actions: assign({
+                  tokens: ({ event }) => ({ token: event.output[0]!.token, refresh: event.output[0]!.refresh }),
+                }),
+              },
+              {
+                target: 'idle',
+                actions: assign({ error: { code: 'no projects' } }),
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: assign({ error: ({ event }) => event.error as CallFailure }),
+            },
+          },
+        },
+        choosingProject: {
+          on: {
+            'session.chooseProject': {
+              guard: { type: 'isKnownProject', params: ({ event }) => ({ projectId: event.projectId }) },
+              target: '#session.authenticated',
+              actions: assign({
+                tokens: ({ context, event }) => {
+                  const chosen = context.projectSessions.find((s) => s.project.id === event.projectId)!;
+                  return { token: chosen.token, refresh: chosen.refresh };
+                },
+                projectSessions: [],
+              }),
+            },
+            'session.cancelChoice': { target: 'idle', actions: assign({ projectSessions: [] }) },
+          },
+        },
+      },
+    },
+    authenticated: {
+      type: 'parallel',
+      entry: [
+        assign({ logoutReason: null, error: null }),
+        { type: 'persistTokens', params: ({ context }) => ({ tokens: context.tokens, remember: context.remember }) },
+        'notifyLoggedIn',
+      ],
+      exit: 'notifyLoggedOut',
+      on: {
+        'session.logout': {
+          target: 'unauthenticated',
+          actions: [
+            assign({ tokens: null, profile: null, settings: null, logoutReason: 'user' }),
+            { type: 'persistTokens', params: { tokens: null, remember: false } },
+          ],
+        },
+      },
+      states: {
+        profile: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadProfile',
+                src: 'loadProfile',
+                input: ({ context }) => ({ tokens: context.tokens! }),
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    assign({ profile: ({ event }) => event.output.profile, settings: ({ event }) => event.output.settings }),
+                    'notifyProfileLoaded',
+                  ],
+                },
+                onError: {
+                  target: 'failed',
+                  actions: assign({ error: ({ event }) => event.error as CallFailure }),
+                },
+              },
+            },
+            ready: {
+              on: {
+                'session.roleChanged': {
+                  guard: { type: 'isOwnRole', params: ({ event }) => ({ roleId: event.roleId }) },
+                  target: 'loading',
+                },
+                'profile.updated': { actions: assign({ profile: ({ event }) => event.profile }) },
+              },
+            },
+            failed: {
+              on: { 'session.retry': { target: 'loading', actions: assign({ error: null }) } },
+            },
+          },
+        },
+        tokens: {
+          initial: 'valid',
+          states: {
+            valid: {
+              on: { 'session.tokenExpired': 'refreshing' },
+            },
+            refreshing: {
+              invoke: {
+                id: 'refreshTokens',
+                src: 'refreshTokens',
+                input: ({ context }) => ({ refresh: context.tokens!.refresh }),
+                onDone: {
+                  target: 'valid',
+                  actions: [
+                    assign({ tokens: ({ event }) => event.output }),
+                    {
+                      type: 'persistTokens',
+                      params: ({ context, event }) => ({ tokens: event.output, remember: context.remember }),
+                    },
+                  ],
+                },
+                onError: {
+                  target: '#session.unauthenticated',
+                  actions: [
+                    assign({ tokens: null, profile: null, settings: null, logoutReason: 'expired' }),
+                    { type: 'persistTokens', params: { tokens: null, remember: false } },
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;

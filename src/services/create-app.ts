@@ -1,0 +1,99 @@
+import { type Actor, type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import type { Language } from '../contract/constants';
+import type { HomeCounts } from '../contract/entities/server-settings';
+import { alertsMachine } from '../machines/alerts/alerts.machine';
+import { appMachine } from '../machines/app/app.machine';
+import { passwordFormMachine } from '../machines/password-form/password-form.machine';
+import { profileFormMachine } from '../machines/profile-form/profile-form.machine';
+import { resourceMachine } from '../machines/resource/resource.machine';
+import { sessionMachine } from '../machines/session/session.machine';
+import { createHttp } from './http';
+import { createSessionImplementations } from './session-effects';
+import { type BrowserStorage, createStorage, initialLocale } from './storage';
+import { waitForFreshToken } from './token-refresh';
+
+export interface GatehouseDeps {
+  /** Switches the UI language (i18next lives in the view layer). */
+  changeLanguage: (locale: Language) => void;
+  storage?: BrowserStorage;
+  fetch?: typeof fetch;
+  baseUrl?: string;
+}
+
+/**
+ * Composes the console: storage, the HTTP client and the root actor with its
+ * real effects, plus the page machines views create actors from.
+ */
+export function createGatehouse(deps: GatehouseDeps) {
+  const storage = createStorage(deps.storage);
+  let app: Actor<typeof appMachine> | undefined;
+  const session = () => app?.system.get('session') as ActorRefFrom<typeof sessionMachine> | undefined;
+
+  const http = createHttp({
+    getToken: () => session()?.getSnapshot().context.tokens?.token ?? null,
+    onUnauthorized: (used) => waitForFreshToken(session(), used),
+    fetch: deps.fetch,
+    baseUrl: deps.baseUrl,
+  });
+
+  const provided = appMachine.provide({
+    actors: {
+      session: sessionMachine.provide(createSessionImplementations(http, storage)),
+      alerts: alertsMachine,
+    },
+    actions: {
+      applyLocale: (_, { locale }) => {
+        storage.writeLocale(locale);
+        deps.changeLanguage(locale);
+      },
+      saveProfileLocale: (_, { locale }) => {
+        // A preference: a failed save is logged, not shown; the local choice still holds.
+        http
+          .call('PATCH /profile', { body: { locale } })
+          .then((answer) => session()?.send({ type: 'profile.updated', profile: answer.data }))
+          .catch((failure) => console.warn('could not save the locale to the profile', failure));
+      },
+      persistMenuState: (_, { collapsed }) => storage.writeMenuState(collapsed),
+    },
+  });
+
+  const locale = initialLocale(storage);
+  app = createActor(provided, {
+    input: {
+      locale,
+      collapsedCategories: storage.readMenuState(),
+      session: { tokens: storage.readTokens(), remember: storage.readRemember() },
+    },
+  });
+  deps.changeLanguage(locale);
+  app.start();
+
+  const machines = {
+    profileForm: profileFormMachine.provide({
+      actors: {
+        saveProfile: fromPromise(async ({ input }) => (await http.call('PATCH /profile', { body: input })).data),
+      },
+    }),
+    passwordForm: passwordFormMachine.provide({
+      actors: {
+        changePassword: fromPromise(async ({ input }) => {
+          await http.call('POST /profile/password', { body: input });
+        }),
+      },
+    }),
+    homeCounts: resourceMachine.provide({
+      actors: { fetch: fromPromise<unknown>(async (): Promise<HomeCounts> => (await http.call('GET /home/counts')).data) },
+    }),
+    terms: (termsLocale: string) =>
+      resourceMachine.provide({
+        actors: { fetch: fromPromise<unknown>(() => http.text(`terms/${termsLocale}.html`)) },
+      }),
+  };
+
+  const refs = {
+    app,
+    session: session()!,
+    alerts: app.system.get('alerts') as ActorRefFrom<typeof alertsMachine>,
+  };
+  return { refs, machines, http, storage };
+}

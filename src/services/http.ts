@@ -1,0 +1,130 @@
+import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
+import * as v from 'valibot';
+import { TIMEOUTS } from '../contract/constants';
+import { ERROR_CODES, ErrorBodySchema, normaliseErrorMessage } from '../contract/errors';
+import { API_BASE, ROUTES, type RouteKey } from '../contract/http';
+import type { CallFailure } from '../machines/session/session.types';
+
+type RouteDef = (typeof ROUTES)[RouteKey];
+type BodyOf<K extends RouteKey> = (typeof ROUTES)[K] extends { body: infer B extends v.GenericSchema }
+  ? v.InferInput<B>
+  : never;
+type ResponseOf<K extends RouteKey> = v.InferOutput<(typeof ROUTES)[K]['response']>;
+
+export interface CallOptions<K extends RouteKey> {
+  body?: BodyOf<K>;
+  params?: Record<string, string | number>;
+  searchParams?: Record<string, string | number | boolean>;
+  timeout?: number;
+}
+
+export interface HttpDeps {
+  /** The access token to send now, if any. */
+  getToken: () => string | null;
+  /**
+   * Asked once when an authenticated call gets 401 not_authorized. It reports
+   * to the session (which decides) and resolves with a token to retry with, or null.
+   */
+  onUnauthorized: (usedToken: string | null) => Promise<string | null>;
+  fetch?: typeof fetch;
+  baseUrl?: string;
+}
+
+/**
+ * The one HTTP client of the console (ky). It never shows alerts or navigates:
+ * it returns validated data or throws a CallFailure with a catalogue code.
+ */
+export function createHttp(deps: HttpDeps) {
+  const base = deps.baseUrl ?? (typeof window === 'undefined' ? `http://127.0.0.1${API_BASE}` : `${window.location.origin}${API_BASE}`);
+  const api: KyInstance = ky.create({
+    prefixUrl: base,
+    timeout: TIMEOUTS.default,
+    retry: 0,
+    fetch: deps.fetch,
+  });
+
+  async function send(key: RouteKey, options: CallOptions<RouteKey>, token: string | null): Promise<Response> {
+    const [method, template] = key.split(' ') as [string, string];
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(options.params?.[name])));
+    return api(path.replace(/^\//, ''), {
+      method,
+      json: options.body,
+      searchParams: options.searchParams,
+      timeout: options.timeout ?? TIMEOUTS.default,
+      headers: token ? { authorization: `Bearer ${token}` } : undefined,
+    });
+  }
+
+  async function call<K extends RouteKey>(key: K, options: CallOptions<K> = {}): Promise<ResponseOf<K>> {
+    const route: RouteDef = ROUTES[key];
+    const token = route.auth ? deps.getToken() : null;
+    let response: Response;
+    try {
+      response = await send(key, options, token);
+    } catch (error) {
+      if (error instanceof HTTPError && route.auth === true && isNotAuthorized(error.response.status, await readBody(error.response))) {
+        const fresh = await deps.onUnauthorized(token);
+        if (!fresh) throw failureFrom(error.response.status, { message: ERROR_CODES.notAuthorized });
+        try {
+          response = await send(key, options, fresh);
+        } catch (retryError) {
+          throw await toFailure(retryError);
+        }
+      } else {
+        throw await toFailure(error);
+      }
+    }
+    return (await parse(route, response)) as ResponseOf<K>;
+  }
+
+  /** Fetches a non-JSON resource (terms HTML) with the same error rules. */
+  async function text(path: string): Promise<string> {
+    try {
+      return await api(path.replace(/^\//, ''), { timeout: TIMEOUTS.default }).text();
+    } catch (error) {
+      throw await toFailure(error);
+    }
+  }
+
+  return { call, text };
+}
+
+export type Http = ReturnType<typeof createHttp>;
+
+async function parse(route: RouteDef, response: Response) {
+  const body = await response.json().catch(() => undefined);
+  const result = v.safeParse(route.response as v.GenericSchema, body);
+  if (!result.success) {
+    console.error('response does not match the contract', v.flatten(result.issues));
+    throw { code: 'invalid response', status: response.status } satisfies CallFailure;
+  }
+  return result.output;
+}
+
+const bodies = new WeakMap<Response, unknown>();
+async function readBody(response: Response): Promise<unknown> {
+  if (!bodies.has(response)) bodies.set(response, await response.clone().json().catch(() => undefined));
+  return bodies.get(response);
+}
+
+function isNotAuthorized(status: number, body: unknown): boolean {
+  if (status !== 401) return false;
+  const parsed = v.safeParse(ErrorBodySchema, body);
+  if (!parsed.success) return true;
+  const text = normaliseErrorMessage(parsed.output.code ?? parsed.output.message);
+  return text === ERROR_CODES.notAuthorized || text === 'unauthenticated';
+}
+
+async function toFailure(error: unknown): Promise<CallFailure> {
+  if (error instanceof HTTPError) return failureFrom(error.response.status, await readBody(error.response));
+  if (error instanceof TimeoutError) return { code: 'timeout' };
+  return { code: 'network' };
+}
+
+/** 8.1: the message, lowercased and unquoted, is the code; field errors and entities ride along. */
+function failureFrom(status: number, body: unknown): CallFailure {
+  const parsed = v.safeParse(ErrorBodySchema, body);
+  if (!parsed.success) return { code: 'default', status };
+  const { message, errors, entities } = parsed.output;
+  return { code: normaliseErrorMessage(message), status, fields: errors, entities };
+}

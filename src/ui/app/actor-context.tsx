@@ -1,0 +1,55 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { AlertsMachine } from '../../machines/alerts/alerts.machine';
+import type { AppMachine } from '../../machines/app/app.machine';
+import type { PasswordFormMachine } from '../../machines/password-form/password-form.machine';
+import type { ProfileFormMachine } from '../../machines/profile-form/profile-form.machine';
+import type { ResourceMachine } from '../../machines/resource/resource.machine';
+import type { SessionMachine } from '../../machines/session/session.machine';
+
+/** The root actor and its singletons, as views see them. */
+export interface ActorRefs {
+  app: ActorRefFrom<AppMachine>;
+  session: ActorRefFrom<SessionMachine>;
+  alerts: ActorRefFrom<AlertsMachine>;
+}
+
+/**
+ * Machines for page-level actors, already given their real effects with
+ * `provide` (src/services). Pages create their actor from these; stories and
+ * tests pass stubs instead.
+ */
+export interface PageMachines {
+  profileForm: ProfileFormMachine;
+  passwordForm: PasswordFormMachine;
+  homeCounts: ResourceMachine;
+  /** The terms page for a locale. */
+  terms: (locale: string) => ResourceMachine;
+}
+
+const ActorRefsContext = createContext<ActorRefs | null>(null);
+const PageMachinesContext = createContext<PageMachines | null>(null);
+
+export function ActorProvider(props: { refs: ActorRefs; machines: PageMachines; children: ReactNode }) {
+  return (
+    <ActorRefsContext.Provider value={props.refs}>
+      <PageMachinesContext.Provider value={props.machines}>{props.children}</PageMachinesContext.Provider>
+    </ActorRefsContext.Provider>
+  );
+}
+
+function useRefs(): ActorRefs {
+  const refs = useContext(ActorRefsContext);
+  if (!refs) throw new Error('ActorProvider is missing');
+  return refs;
+}
+
+export const useAppActor = () => useRefs().app;
+export const useSessionActor = () => useRefs().session;
+export const useAlertsActor = () => useRefs().alerts;
+
+export function usePageMachines(): PageMachines {
+  const machines = useContext(PageMachinesContext);
+  if (!machines) throw new Error('ActorProvider is missing');
+  return machines;
+}

@@ -1,0 +1,90 @@
+import { fromPromise } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { appFixtures } from '../../src/machines/app/app.fixtures';
+import { appMachine } from '../../src/machines/app/app.machine';
+import type { AppEvent, AppInput } from '../../src/machines/app/app.types';
+import { visibleFloatingButtons } from '../../src/machines/app/app.selectors';
+import { sessionMachine } from '../../src/machines/session/session.machine';
+import { describeModel, never, replay } from '../support/model-based';
+
+function stubbed() {
+  const effects = { applyLocale: vi.fn(), saveProfileLocale: vi.fn(), persistMenuState: vi.fn() };
+  const machine = appMachine.provide({
+    actors: {
+      session: sessionMachine.provide({
+        actors: { login: fromPromise(never), loadProfile: fromPromise(never), refreshTokens: fromPromise(never) },
+      }),
+    },
+    actions: {
+      applyLocale: (_, p) => effects.applyLocale(p),
+      saveProfileLocale: (_, p) => effects.saveProfileLocale(p),
+      persistMenuState: (_, p) => effects.persistMenuState(p),
+    },
+  });
+  return { machine, effects };
+}
+
+const input: AppInput = { locale: 'en', collapsedCategories: [], session: { tokens: null, remember: false } };
+const dialer = { id: 7, icon: 'phone', state: 'normal', order: -100, click: { systemId: 'dialer', event: { type: 'dialer.open' } } } as const;
+const events: AppEvent[] = [
+  { type: 'locale.change', locale: 'ru' },
+  { type: 'drawer.toggle' },
+  { type: 'drawer.close' },
+  { type: 'menu.toggleCategory', category: 'users' },
+  { type: 'fab.upsert', button: dialer },
+  { type: 'fab.remove', id: 7 },
+  { type: 'session.loggedIn' },
+  { type: 'session.loggedOut' },
+  { type: 'session.profileLoaded' },
+];
+
+describeModel('app', {
+  machine: stubbed().machine,
+  fresh: () => stubbed().machine,
+  events,
+  input,
+  fixtures: appFixtures,
+  invariant: (s) => {
+    if (s.matches('loggedOut')) expect(s.context.floatingButtons).toEqual([]);
+    expect(s.children.session).toBeDefined();
+    expect(s.children.alerts).toBeDefined();
+  },
+});
+
+describe('app machine effects', () => {
+  it('login opens the drawer, logout closes it and drops floating buttons', () => {
+    const actor = replay(stubbed().machine, input, [{ type: 'session.loggedIn' }, { type: 'fab.upsert', button: dialer }]);
+    expect(actor.getSnapshot().context.drawerOpen).toBe(true);
+    actor.send({ type: 'session.loggedOut' });
+    expect(actor.getSnapshot().context).toMatchObject({ drawerOpen: false, floatingButtons: [] });
+  });
+
+  it('switching language applies it at once and saves it to the profile only when logged in', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [{ type: 'locale.change', locale: 'ru' }]);
+    expect(effects.applyLocale).toHaveBeenCalledWith({ locale: 'ru' });
+    expect(effects.saveProfileLocale).not.toHaveBeenCalled();
+    actor.send({ type: 'session.loggedIn' });
+    actor.send({ type: 'locale.change', locale: 'en' });
+    expect(effects.saveProfileLocale).toHaveBeenCalledWith({ locale: 'en' });
+    expect(actor.getSnapshot().context.locale).toBe('en');
+  });
+
+  it('collapsing a category is remembered and toggles back', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [{ type: 'menu.toggleCategory', category: 'users' }]);
+    expect(effects.persistMenuState).toHaveBeenLastCalledWith({ collapsed: ['users'] });
+    actor.send({ type: 'menu.toggleCategory', category: 'users' });
+    expect(effects.persistMenuState).toHaveBeenLastCalledWith({ collapsed: [] });
+  });
+
+  it('floating buttons: hidden ones and ones without a handler are left out, the rest ordered', () => {
+    const shown = visibleFloatingButtons([
+      { id: 1, icon: 'a', state: 'normal', order: 5, click: { systemId: 'x', event: { type: 'a' } } },
+      { id: 2, icon: 'b', state: 'hidden', order: 0, click: { systemId: 'x', event: { type: 'b' } } },
+      { id: 3, icon: 'c', state: 'normal', order: 1 },
+      { ...dialer },
+    ]);
+    expect(shown.map((b) => b.id)).toEqual([7, 1]);
+  });
+});
