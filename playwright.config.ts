@@ -1,0 +1,54 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { E2E } from './tests/e2e/env';
+
+/**
+ * End-to-end tests in Debian's Chromium against `npm start` on a temporary
+ * data directory (fresh database, demo content, known passwords).
+ */
+const port = E2E.port;
+const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'off',
+  },
+  webServer: {
+    command: 'npm start',
+    url: `http://127.0.0.1:${port}/api/v0/info`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      GATEHOUSE_ADMIN_LOGIN: 'admin',
+      GATEHOUSE_ADMIN_PASSWORD: E2E.adminPassword,
+      GATEHOUSE_DEMO_PASSWORD: E2E.demoPassword,
+    },
+  },
+});
