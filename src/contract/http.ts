@@ -7,7 +7,13 @@ import {
   ResourcesMetaSchema,
   ServerSettingsSchema,
 } from './entities/server-settings';
-import { LoginRequestSchema, LoginResponseSchema, RefreshRequestSchema, RefreshResponseSchema } from './entities/session';
+import {
+  LoginRequestSchema,
+  LoginResponseSchema,
+  RefreshRequestSchema,
+  RefreshResponseSchema,
+} from './entities/session';
+import { SystemInfoSchema } from './entities/system';
 
 /** Every success body is `{ data: ... }` (7.1). */
 export const envelope = <T extends v.GenericSchema>(schema: T) => v.object({ data: schema });
@@ -36,6 +42,7 @@ export const ROUTES = {
   'GET /countries': { auth: false, response: envelope(v.array(CountrySchema)) },
   'GET /info': { auth: false, response: envelope(InfoSchema) },
   'GET /home/counts': { auth: true, response: envelope(HomeCountsSchema) },
+  'GET /system/info': { auth: true, response: envelope(SystemInfoSchema) },
 } as const;
 
 export type RouteKey = keyof typeof ROUTES;

@@ -181,7 +181,14 @@ export const PERMISSION_FAMILIES = {
     'licences.view_all',
     'licences.edit_group_counts',
   ],
-  backups: ['backups.create', 'backups.delete', 'backups.view', 'backups.apply', 'backups.apply_file', 'backups.download'],
+  backups: [
+    'backups.create',
+    'backups.delete',
+    'backups.view',
+    'backups.apply',
+    'backups.apply_file',
+    'backups.download',
+  ],
   calls: [
     'calls.view_history',
     'calls.call_all',

@@ -59,6 +59,7 @@ export function createGatehouse(deps: GatehouseDeps) {
 
   const locale = initialLocale(storage);
   app = createActor(provided, {
+    systemId: 'app',
     input: {
       locale,
       collapsedCategories: storage.readMenuState(),
@@ -68,13 +69,27 @@ export function createGatehouse(deps: GatehouseDeps) {
   deps.changeLanguage(locale);
   app.start();
 
+  // Page actors live in their own systems, so their effects reach the root actor's children directly.
+  const root = app;
+  const showAlert = (alert: { kind: 'error' | 'success'; code: string }) =>
+    root.system.get('alerts')?.send({ type: 'alert.show', ...alert });
+
   const machines = {
     profileForm: profileFormMachine.provide({
+      actions: {
+        alert: (_, params) => showAlert(params),
+        notifySession: (_, { profile }) => {
+          session()?.send({ type: 'profile.updated', profile });
+          const locale = profile.locale;
+          if (locale && locale !== root.getSnapshot().context.locale) root.send({ type: 'locale.adopt', locale });
+        },
+      },
       actors: {
         saveProfile: fromPromise(async ({ input }) => (await http.call('PATCH /profile', { body: input })).data),
       },
     }),
     passwordForm: passwordFormMachine.provide({
+      actions: { alert: (_, params) => showAlert(params) },
       actors: {
         changePassword: fromPromise(async ({ input }) => {
           await http.call('POST /profile/password', { body: input });
@@ -82,7 +97,9 @@ export function createGatehouse(deps: GatehouseDeps) {
       },
     }),
     homeCounts: resourceMachine.provide({
-      actors: { fetch: fromPromise<unknown>(async (): Promise<HomeCounts> => (await http.call('GET /home/counts')).data) },
+      actors: {
+        fetch: fromPromise<unknown>(async (): Promise<HomeCounts> => (await http.call('GET /home/counts')).data),
+      },
     }),
     terms: (termsLocale: string) =>
       resourceMachine.provide({

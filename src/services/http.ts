@@ -35,7 +35,9 @@ export interface HttpDeps {
  * it returns validated data or throws a CallFailure with a catalogue code.
  */
 export function createHttp(deps: HttpDeps) {
-  const base = deps.baseUrl ?? (typeof window === 'undefined' ? `http://127.0.0.1${API_BASE}` : `${window.location.origin}${API_BASE}`);
+  const base =
+    deps.baseUrl ??
+    (typeof window === 'undefined' ? `http://127.0.0.1${API_BASE}` : `${window.location.origin}${API_BASE}`);
   const api: KyInstance = ky.create({
     prefixUrl: base,
     timeout: TIMEOUTS.default,
@@ -45,7 +47,9 @@ export function createHttp(deps: HttpDeps) {
 
   async function send(key: RouteKey, options: CallOptions<RouteKey>, token: string | null): Promise<Response> {
     const [method, template] = key.split(' ') as [string, string];
-    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(options.params?.[name])));
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(String(options.params?.[name])),
+    );
     return api(path.replace(/^\//, ''), {
       method,
       json: options.body,
@@ -62,7 +66,12 @@ export function createHttp(deps: HttpDeps) {
     try {
       response = await send(key, options, token);
     } catch (error) {
-      if (error instanceof HTTPError && route.auth === true && isNotAuthorized(error.response.status, await readBody(error.response))) {
+      if (
+        error instanceof HTTPError &&
+        // Optional-auth routes (server settings) also refuse a stale token: refresh then too.
+        (route.auth === true || (route.auth === 'optional' && token !== null)) &&
+        isNotAuthorized(error.response.status, await readBody(error.response))
+      ) {
         const fresh = await deps.onUnauthorized(token);
         if (!fresh) throw failureFrom(error.response.status, { message: ERROR_CODES.notAuthorized });
         try {
@@ -103,7 +112,14 @@ async function parse(route: RouteDef, response: Response) {
 
 const bodies = new WeakMap<Response, unknown>();
 async function readBody(response: Response): Promise<unknown> {
-  if (!bodies.has(response)) bodies.set(response, await response.clone().json().catch(() => undefined));
+  if (!bodies.has(response))
+    bodies.set(
+      response,
+      await response
+        .clone()
+        .json()
+        .catch(() => undefined),
+    );
   return bodies.get(response);
 }
 

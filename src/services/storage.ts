@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language, LANGUAGES, STORED_KEYS } from '../contract/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, STORED_KEYS } from '../contract/constants';
 import type { TokenPair } from '../contract/entities/session';
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALERT_TIMEOUT_MS } from '../../src/contract/constants';
 import { alertsFixtures } from '../../src/machines/alerts/alerts.fixtures';
-import { alertsMachine, type AlertsEvent } from '../../src/machines/alerts/alerts.machine';
+import { type AlertsEvent, alertsMachine } from '../../src/machines/alerts/alerts.machine';
 import { describeModel, replay } from '../support/model-based';
 
 const events: AlertsEvent[] = [

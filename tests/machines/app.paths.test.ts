@@ -1,18 +1,17 @@
-import { fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { appFixtures } from '../../src/machines/app/app.fixtures';
 import { appMachine } from '../../src/machines/app/app.machine';
-import type { AppEvent, AppInput } from '../../src/machines/app/app.types';
 import { visibleFloatingButtons } from '../../src/machines/app/app.selectors';
+import type { AppEvent, AppInput } from '../../src/machines/app/app.types';
 import { sessionMachine } from '../../src/machines/session/session.machine';
-import { describeModel, never, replay } from '../support/model-based';
+import { describeModel, pendingActor, replay } from '../support/model-based';
 
 function stubbed() {
   const effects = { applyLocale: vi.fn(), saveProfileLocale: vi.fn(), persistMenuState: vi.fn() };
   const machine = appMachine.provide({
     actors: {
       session: sessionMachine.provide({
-        actors: { login: fromPromise(never), loadProfile: fromPromise(never), refreshTokens: fromPromise(never) },
+        actors: { login: pendingActor(), loadProfile: pendingActor(), refreshTokens: pendingActor() },
       }),
     },
     actions: {
@@ -25,9 +24,16 @@ function stubbed() {
 }
 
 const input: AppInput = { locale: 'en', collapsedCategories: [], session: { tokens: null, remember: false } };
-const dialer = { id: 7, icon: 'phone', state: 'normal', order: -100, click: { systemId: 'dialer', event: { type: 'dialer.open' } } } as const;
+const dialer = {
+  id: 7,
+  icon: 'phone',
+  state: 'normal',
+  order: -100,
+  click: { systemId: 'dialer', event: { type: 'dialer.open' } },
+} as const;
 const events: AppEvent[] = [
   { type: 'locale.change', locale: 'ru' },
+  { type: 'locale.adopt', locale: 'ru' },
   { type: 'drawer.toggle' },
   { type: 'drawer.close' },
   { type: 'menu.toggleCategory', category: 'users' },
@@ -53,7 +59,10 @@ describeModel('app', {
 
 describe('app machine effects', () => {
   it('login opens the drawer, logout closes it and drops floating buttons', () => {
-    const actor = replay(stubbed().machine, input, [{ type: 'session.loggedIn' }, { type: 'fab.upsert', button: dialer }]);
+    const actor = replay(stubbed().machine, input, [
+      { type: 'session.loggedIn' },
+      { type: 'fab.upsert', button: dialer },
+    ]);
     expect(actor.getSnapshot().context.drawerOpen).toBe(true);
     actor.send({ type: 'session.loggedOut' });
     expect(actor.getSnapshot().context).toMatchObject({ drawerOpen: false, floatingButtons: [] });
@@ -68,6 +77,14 @@ describe('app machine effects', () => {
     actor.send({ type: 'locale.change', locale: 'en' });
     expect(effects.saveProfileLocale).toHaveBeenCalledWith({ locale: 'en' });
     expect(actor.getSnapshot().context.locale).toBe('en');
+  });
+
+  it('adopting a locale saved elsewhere applies it without saving it again', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [{ type: 'session.loggedIn' }, { type: 'locale.adopt', locale: 'ru' }]);
+    expect(effects.applyLocale).toHaveBeenCalledWith({ locale: 'ru' });
+    expect(effects.saveProfileLocale).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().context.locale).toBe('ru');
   });
 
   it('collapsing a category is remembered and toggles back', () => {

@@ -1,4 +1,3 @@
-import { fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { passwordFormFixtures } from '../../src/machines/password-form/password-form.fixtures';
 import {
@@ -6,12 +5,12 @@ import {
   passwordFormMachine,
   validatePassword,
 } from '../../src/machines/password-form/password-form.machine';
-import { describeModel, never, replay } from '../support/model-based';
+import { describeModel, pendingActor, replay } from '../support/model-based';
 
 function stubbed() {
   const alert = vi.fn();
   const machine = passwordFormMachine.provide({
-    actors: { changePassword: fromPromise(never) },
+    actors: { changePassword: pendingActor() },
     actions: { alert: (_, p) => alert(p) },
   });
   return { machine, alert };

@@ -1,15 +1,14 @@
-import { fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { profileFormFixtures } from '../../src/machines/profile-form/profile-form.fixtures';
 import { type ProfileFormEvent, profileFormMachine } from '../../src/machines/profile-form/profile-form.machine';
 import { patchFromValues, valuesFromProfile } from '../../src/machines/profile-form/profile-form.values';
 import { adminProfile } from '../../src/machines/session/session.fixtures';
-import { describeModel, never, replay } from '../support/model-based';
+import { describeModel, pendingActor, replay } from '../support/model-based';
 
 function stubbed() {
   const effects = { notifySession: vi.fn(), alert: vi.fn() };
   const machine = profileFormMachine.provide({
-    actors: { saveProfile: fromPromise(never) },
+    actors: { saveProfile: pendingActor() },
     actions: { notifySession: (_, p) => effects.notifySession(p), alert: (_, p) => effects.alert(p) },
   });
   return { machine, effects };

@@ -1,10 +1,9 @@
-import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { resourceFixtures } from '../../src/machines/resource/resource.fixtures';
-import { resourceMachine, type ResourceEvent } from '../../src/machines/resource/resource.machine';
-import { describeModel, never, replay } from '../support/model-based';
+import { type ResourceEvent, resourceMachine } from '../../src/machines/resource/resource.machine';
+import { describeModel, pendingActor, replay } from '../support/model-based';
 
-const fresh = () => resourceMachine.provide({ actors: { fetch: fromPromise(never) } });
+const fresh = () => resourceMachine.provide({ actors: { fetch: pendingActor() } });
 const events = [
   { type: 'resource.reload' },
   { type: 'xstate.done.actor.fetch', output: { users: 3, projects: 1 } },

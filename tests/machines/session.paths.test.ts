@@ -1,14 +1,13 @@
-import { fromPromise } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
 import { adminProfile, demoSettings, sessionFixtures, twoProjects } from '../../src/machines/session/session.fixtures';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import type { SessionEvent, SessionInput } from '../../src/machines/session/session.types';
-import { byValue, explore, never, replay } from '../support/model-based';
+import { byValue, explore, pendingActor, replay } from '../support/model-based';
 
 function stubbed() {
   const effects = { persistTokens: vi.fn(), loggedIn: vi.fn(), loggedOut: vi.fn(), profileLoaded: vi.fn() };
   const machine = sessionMachine.provide({
-    actors: { login: fromPromise(never), loadProfile: fromPromise(never), refreshTokens: fromPromise(never) },
+    actors: { login: pendingActor(), loadProfile: pendingActor(), refreshTokens: pendingActor() },
     actions: {
       persistTokens: (_, params) => effects.persistTokens(params),
       notifyLoggedIn: effects.loggedIn,
@@ -60,25 +59,29 @@ describe.each(Object.entries(inputs))('session machine model (%s)', (_, input) =
 
   it.each(model.paths.map((p) => [byValue(p.state), p] as const))('path to %s replays on a real actor', (_, path) => {
     const { machine: real } = stubbed();
-    const actor = replay(real, input, path.steps.slice(1).map((s) => s.event));
+    const actor = replay(
+      real,
+      input,
+      path.steps.slice(1).map((s) => s.event),
+    );
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toEqual(path.state.value);
     // Invariants: authenticated always holds tokens; unauthenticated never holds a profile.
     if (snapshot.matches('authenticated')) expect(snapshot.context.tokens).not.toBeNull();
     if (snapshot.matches('unauthenticated')) expect(snapshot.context.profile).toBeNull();
-    if (snapshot.matches({ unauthenticated: 'choosingProject' })) expect(snapshot.context.projectSessions.length).toBeGreaterThan(1);
+    if (snapshot.matches({ unauthenticated: 'choosingProject' }))
+      expect(snapshot.context.projectSessions.length).toBeGreaterThan(1);
     actor.stop();
   });
 
-  it.each(model.transitions.map((t) => [`${byValue(t.state)} --${t.event.type}--> ${byValue(t.nextState)}`, t] as const))(
-    '%s',
-    (_, t) => {
-      const { machine: real } = stubbed();
-      const actor = replay(real, input, [...model.eventsTo(t.state), t.event]);
-      expect(actor.getSnapshot().value).toEqual(t.nextState.value);
-      actor.stop();
-    },
-  );
+  it.each(
+    model.transitions.map((t) => [`${byValue(t.state)} --${t.event.type}--> ${byValue(t.nextState)}`, t] as const),
+  )('%s', (_, t) => {
+    const { machine: real } = stubbed();
+    const actor = replay(real, input, [...model.eventsTo(t.state), t.event]);
+    expect(actor.getSnapshot().value).toEqual(t.nextState.value);
+    actor.stop();
+  });
 });
 
 describe('session machine effects', () => {

@@ -1,5 +1,14 @@
 import * as vitest from 'vitest';
-import { type AnyStateMachine, createActor, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
+import {
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  createActor,
+  type EventFromLogic,
+  fromPromise,
+  type InputFrom,
+  type PromiseActorLogic,
+  type SnapshotFrom,
+} from 'xstate';
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 
 /**
@@ -25,7 +34,7 @@ export function explore<M extends AnyStateMachine>(opts: ModelOptions<M>) {
   const events = (s: SnapshotFrom<M>) =>
     opts.events.filter((e) => {
       const child = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type)?.[2];
-      return child === undefined || child in s.children;
+      return child === undefined || child in (s as AnyMachineSnapshot).children;
     });
   const traversal = { events, input: opts.input, serializeState } as never;
   const paths = getShortestPaths(opts.machine, traversal);
@@ -45,7 +54,11 @@ export function explore<M extends AnyStateMachine>(opts: ModelOptions<M>) {
 }
 
 /** Plays events on a started actor of the machine and returns it (callers stop it). */
-export function replay<M extends AnyStateMachine>(machine: M, input: InputFrom<M> | undefined, events: EventFromLogic<M>[]) {
+export function replay<M extends AnyStateMachine>(
+  machine: M,
+  input: InputFrom<M> | undefined,
+  events: EventFromLogic<M>[],
+) {
   const actor = createActor(machine, { input } as never);
   actor.start();
   for (const event of events) actor.send(event);
@@ -53,7 +66,13 @@ export function replay<M extends AnyStateMachine>(machine: M, input: InputFrom<M
 }
 
 /** A promise actor implementation that never settles: the test sends its done/error events. */
-export const never = () => new Promise<never>(() => {});
+export function never<T>(): Promise<T> {
+  return new Promise<T>(() => {});
+}
+
+/** A promise actor that never settles, fitting any invoke slot (the test sends its done/error events). */
+// biome-ignore lint/suspicious/noExplicitAny: a stub that never settles fits every output and input type.
+export const pendingActor = (): PromiseActorLogic<any, any> => fromPromise(never);
 
 /**
  * The standard model-based suite of a machine: every reachable state has a
@@ -82,10 +101,14 @@ export function describeModel<M extends AnyStateMachine>(
     it.each(model.paths.map((p) => [model.key(p.state as SnapshotFrom<M>), p] as const))(
       'path to %s replays on a real actor',
       (_, path) => {
-        const actor = replay(opts.fresh(), opts.input, path.steps.slice(1).map((s) => s.event as EventFromLogic<M>));
-        const snapshot = actor.getSnapshot() as SnapshotFrom<M>;
-        expect(snapshot.value).toEqual((path.state as SnapshotFrom<M>).value);
-        opts.invariant?.(snapshot);
+        const actor = replay(
+          opts.fresh(),
+          opts.input,
+          path.steps.slice(1).map((s) => s.event as EventFromLogic<M>),
+        );
+        const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+        expect(snapshot.value).toEqual((path.state as AnyMachineSnapshot).value);
+        opts.invariant?.(snapshot as SnapshotFrom<M>);
         actor.stop();
       },
     );
@@ -96,7 +119,7 @@ export function describeModel<M extends AnyStateMachine>(
       ),
     )('%s', (_, t) => {
       const actor = replay(opts.fresh(), opts.input, [...model.eventsTo(t.state), t.event]);
-      expect(actor.getSnapshot().value).toEqual(t.nextState.value);
+      expect((actor.getSnapshot() as AnyMachineSnapshot).value).toEqual((t.nextState as AnyMachineSnapshot).value);
       actor.stop();
     });
   });

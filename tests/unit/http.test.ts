@@ -34,7 +34,10 @@ describe('http client', () => {
   });
 
   it('on 401 not_authorized asks once for a fresh token and retries with it', async () => {
-    const { fetch, seen } = fakeFetch(json(401, { message: 'not_authorized', code: 'not_authorized' }), json(200, profileBody));
+    const { fetch, seen } = fakeFetch(
+      json(401, { message: 'not_authorized', code: 'not_authorized' }),
+      json(200, profileBody),
+    );
     const onUnauthorized = vi.fn(async () => 'fresh');
     const http = createHttp({ getToken: () => 'stale', onUnauthorized, fetch, baseUrl: base });
     await http.call('GET /profile');
@@ -56,6 +59,22 @@ describe('http client', () => {
     const { fetch } = fakeFetch(json(401, { message: 'not_authorized' }));
     const http = createHttp({ getToken: () => 'stale', onUnauthorized: async () => null, fetch, baseUrl: base });
     await expect(http.call('GET /profile')).rejects.toMatchObject({ code: 'not_authorized' });
+  });
+
+  it('an optional-auth route refreshes a refused token, but never when it was called without one', async () => {
+    const unauth = () => json(401, { message: 'not_authorized', code: 'not_authorized' });
+    const settings = { data: demoSettings };
+    const withToken = fakeFetch(unauth(), json(200, settings));
+    const onUnauthorized = vi.fn(async () => 'fresh');
+    const http = createHttp({ getToken: () => 'stale', onUnauthorized, fetch: withToken.fetch, baseUrl: base });
+    await http.call('GET /frontend/server/settings');
+    expect(withToken.seen.map((s) => s.auth)).toEqual(['Bearer stale', 'Bearer fresh']);
+
+    const anonymous = fakeFetch(unauth());
+    const refresh = vi.fn(async () => 'fresh');
+    const anon = createHttp({ getToken: () => null, onUnauthorized: refresh, fetch: anonymous.fetch, baseUrl: base });
+    await expect(anon.call('GET /frontend/server/settings')).rejects.toMatchObject({ status: 401 });
+    expect(refresh).not.toHaveBeenCalled();
   });
 
   it('a failed login is reported with its catalogue code and never triggers a refresh', async () => {

@@ -58,6 +58,12 @@ export const appMachine = setup({
     },
   },
   on: {
+    'locale.adopt': {
+      actions: [
+        assign({ locale: ({ event }) => event.locale }),
+        { type: 'applyLocale', params: ({ event }) => ({ locale: event.locale }) },
+      ],
+    },
     'locale.change': {
       actions: [
         assign({ locale: ({ event }) => event.locale }),

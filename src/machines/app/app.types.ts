@@ -35,6 +35,8 @@ export interface AppInput {
 
 export type AppEvent =
   | { type: 'locale.change'; locale: Language }
+  /** The locale was saved elsewhere (the profile form): apply it, do not save it again. */
+  | { type: 'locale.adopt'; locale: Language }
   | { type: 'drawer.toggle' }
   | { type: 'drawer.close' }
   | { type: 'menu.toggleCategory'; category: string }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { FieldError } from '../../contract/errors';
 import { type PasswordChange, PasswordChangeSchema } from '../../contract/entities/profile';
+import type { FieldError } from '../../contract/errors';
 import { issuesToFieldErrors } from '../../contract/validation';
 import type { CallFailure } from '../session/session.types';
 
@@ -80,7 +80,10 @@ export const passwordFormMachine = setup({
         input: ({ context }) => ({ old: context.values.old, new: context.values.new }),
         onDone: {
           target: 'done',
-          actions: [assign({ values: EMPTY, errors: {} }), { type: 'alert', params: { kind: 'success', code: 'profile:password.changed' } }],
+          actions: [
+            assign({ values: EMPTY, errors: {} }),
+            { type: 'alert', params: { kind: 'success', code: 'profile:password.changed' } },
+          ],
         },
         onError: {
           target: 'editing',

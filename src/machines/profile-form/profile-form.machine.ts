@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import type { FieldError } from '../../contract/errors';
 import type { Profile, ProfilePatch } from '../../contract/entities/profile';
+import type { FieldError } from '../../contract/errors';
 import type { CallFailure } from '../session/session.types';
 import {
   flattenProfilePaths,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Language } from '../../contract/constants';
-import type { FieldError } from '../../contract/errors';
 import { type Profile, type ProfilePatch, ProfilePatchSchema } from '../../contract/entities/profile';
+import type { FieldError } from '../../contract/errors';
 import { blankToNull, issuesToFieldErrors, parseDecimal } from '../../contract/validation';
 
 /** What the profile page edits: strings as typed, one per input. */

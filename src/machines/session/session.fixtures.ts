@@ -1,7 +1,7 @@
-import { ALL_PERMISSIONS } from '../../contract/permissions';
 import type { Profile } from '../../contract/entities/profile';
 import type { ServerSettings } from '../../contract/entities/server-settings';
 import type { ProjectSession } from '../../contract/entities/session';
+import { ALL_PERMISSIONS } from '../../contract/permissions';
 import { sessionMachine } from './session.machine';
 import type { SessionContext } from './session.types';
 
@@ -42,7 +42,11 @@ export const residentProfile: Profile = {
   login: 'resident',
   name: 'Rita Resident',
   email: 'resident@riverside.example',
-  role: { id: 4, name: 'resident', permissions: ['conversations.view', 'conversations.create_message', 'announces.view'] },
+  role: {
+    id: 4,
+    name: 'resident',
+    permissions: ['conversations.view', 'conversations.create_message', 'announces.view'],
+  },
 };
 
 export const demoSettings: ServerSettings = {

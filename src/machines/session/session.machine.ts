@@ -147,7 +147,10 @@ export const sessionMachine = setup({
                 onDone: {
                   target: 'ready',
                   actions: [
-                    assign({ profile: ({ event }) => event.output.profile, settings: ({ event }) => event.output.settings }),
+                    assign({
+                      profile: ({ event }) => event.output.profile,
+                      settings: ({ event }) => event.output.settings,
+                    }),
                     'notifyProfileLoaded',
                   ],
                 },

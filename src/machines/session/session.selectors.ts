@@ -27,3 +27,10 @@ export const selectAccessToken = (s: S) => s.context.tokens?.token ?? null;
 export const selectProjectName = (s: S) => s.context.profile?.project.name ?? null;
 
 const EMPTY: readonly string[] = [];
+
+/** Whether the user last asked to be remembered (the login form's default). */
+export const selectRemember = (s: S) => s.context.remember;
+/** A profile is loaded (it stays while a role change reloads it); the side menu needs one. */
+export const selectHasProfile = (s: S) => s.context.profile !== null;
+/** The user's display name, for the profile menu and the greeting. */
+export const selectProfileName = (s: S) => s.context.profile?.name ?? null;

@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Kysely } from 'kysely';
+import { API_BASE } from '../src/contract/http';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/schema';
+import { apiRoutes } from './http/api';
+import { installConsole } from './http/console';
+import { installErrorHandler } from './http/error-handler';
+import { resolveJwtKey } from './secrets';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** A migrated database; the caller owns it and closes it. */
+  db: Kysely<Database>;
+  /** Where the built console lives (default: dist/ at the repository root). */
+  distDir?: string;
+  /** Fastify logger options; tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+
+/**
+ * Builds the HTTP application without listening: main.ts listens, tests use
+ * `app.inject`. The database is not migrated or seeded here.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const ctx: AppContext = { config, db, jwtKey: resolveJwtKey(config), startedAt: new Date() };
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // Request ids in logs tie a 500 to the request that caused it.
+    requestIdHeader: 'x-request-id',
+  });
+  installErrorHandler(app);
+  await app.register(apiRoutes, { prefix: API_BASE, ctx });
+  installConsole(app, options.distDir ?? DEFAULT_DIST);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,151 @@
+import { resolve } from 'node:path';
+import * as v from 'valibot';
+
+/** Log levels Fastify's logger (pino) accepts. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The server's configuration, read once from the environment at start-up. */
+export interface Config {
+  host: string;
+  port: number;
+  /** Absolute path of the data directory (SQLite file, secrets, uploads). */
+  dataDir: string;
+  /** `postgres://…` when PostgreSQL is used; null means the embedded SQLite file. */
+  databaseUrl: string | null;
+  /** Path of the SQLite file (used only when databaseUrl is null). */
+  sqliteFile: string;
+  adminLogin: string;
+  /** Null: a password is generated on first start and printed once. */
+  adminPassword: string | null;
+  demo: boolean;
+  /** Null: one password for all demo users is generated on first start. */
+  demoPassword: string | null;
+  /** Null: read from (or generated into) DATA_DIR/jwt-secret. */
+  jwtSecret: string | null;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  /** Null when HOST is a wildcard address and no SIP_PROXY_HOST is set: clients cannot dial 0.0.0.0. */
+  sipProxyHost: string | null;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+/** A bad environment value. The message names the variable, so main can print it as is. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** One variable: its schema over the raw string and the phrase that explains a bad value. */
+interface Rule<T> {
+  schema: v.GenericSchema<string, T>;
+  expected: string;
+}
+
+const integer = (min: number, max: number): Rule<number> => ({
+  schema: v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(min), v.maxValue(max)),
+  expected: `an integer ${min}-${max}`,
+});
+
+const text = (max: number): Rule<string> => ({
+  schema: v.pipe(v.string(), v.minLength(1), v.maxLength(max), v.regex(/^\S+$/)),
+  expected: `a non-empty value without spaces (at most ${max} characters)`,
+});
+
+const password: Rule<string> = {
+  // The console refuses passwords under 8 characters (PasswordChangeSchema); seeded ones follow the same rule.
+  schema: v.pipe(v.string(), v.minLength(8), v.maxLength(128)),
+  expected: 'a password of 8-128 characters',
+};
+
+const flag: Rule<boolean> = {
+  schema: v.pipe(
+    v.string(),
+    v.picklist(['0', '1', 'true', 'false']),
+    v.transform((s) => s === '1' || s === 'true'),
+  ),
+  expected: '0 or 1',
+};
+
+const postgresUrl: Rule<string> = {
+  // Not `new URL()`: it rejects valid libpq forms such as `postgres://user@/db?host=/var/run/postgresql`.
+  schema: v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/)),
+  expected: 'a postgres:// or postgresql:// URL',
+};
+
+const secret: Rule<string> = {
+  schema: v.pipe(v.string(), v.minLength(32)),
+  expected: 'at least 32 characters',
+};
+
+const logLevel: Rule<(typeof LOG_LEVELS)[number]> = {
+  schema: v.pipe(v.string(), v.picklist(LOG_LEVELS)),
+  expected: `one of ${LOG_LEVELS.join(', ')}`,
+};
+
+/** Logins of the demo users (server/db/seed/demo.ts). */
+export const DEMO_LOGINS = ['staff', 'concierge', 'resident'];
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * Reads and validates the configuration. Pure apart from resolving DATA_DIR
+ * against the working directory, so tests call it with a plain object.
+ * Every bad variable is reported, one line each.
+ */
+export function loadConfig(env: Env): Config {
+  const problems: string[] = [];
+
+  function read<T>(name: string, rule: Rule<T>): T | undefined;
+  function read<T>(name: string, rule: Rule<T>, fallback: T): T;
+  function read<T>(name: string, rule: Rule<T>, fallback?: T): T | undefined {
+    const raw = env[name];
+    // An empty variable counts as unset: `FOO= npm start` should not be an error.
+    if (raw === undefined || raw === '') return fallback;
+    const result = v.safeParse(rule.schema, raw);
+    if (result.success) return result.output;
+    problems.push(`${name} must be ${rule.expected}, got ${JSON.stringify(raw)}`);
+    return fallback;
+  }
+
+  const host = read('HOST', text(255), '127.0.0.1');
+  const port = read('PORT', integer(1, 65_535), 8080);
+  const dataDir = resolve(
+    read('DATA_DIR', { schema: v.pipe(v.string(), v.minLength(1)), expected: 'a path' }, './data'),
+  );
+  const databaseUrl = read('DATABASE_URL', postgresUrl) ?? null;
+  const adminLogin = read('GATEHOUSE_ADMIN_LOGIN', text(255), 'admin');
+  const adminPassword = read('GATEHOUSE_ADMIN_PASSWORD', password) ?? null;
+  const demo = read('GATEHOUSE_DEMO', flag, true);
+  const demoPassword = read('GATEHOUSE_DEMO_PASSWORD', password) ?? null;
+  const jwtSecret = read('JWT_SECRET', secret) ?? null;
+  const accessTokenTtl = read('ACCESS_TOKEN_TTL', integer(1, 86_400), 900);
+  const refreshTokenTtl = read('REFRESH_TOKEN_TTL', integer(60, 31_536_000), 2_592_000);
+  const sipProxyHost = read('SIP_PROXY_HOST', text(255)) ?? (WILDCARD_HOSTS.has(host) ? null : host);
+  // Quiet by default: start-up lines stay readable; errors and warnings still reach the log.
+  const level = read('LOG_LEVEL', logLevel, 'warn');
+
+  // The demo users are created with these logins; an administrator with one of them would clash.
+  if (demo && DEMO_LOGINS.includes(adminLogin)) {
+    problems.push(
+      `GATEHOUSE_ADMIN_LOGIN must differ from the demo logins (${DEMO_LOGINS.join(', ')}) unless GATEHOUSE_DEMO=0, got "${adminLogin}"`,
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems.join('\n'));
+  return {
+    host,
+    port,
+    dataDir,
+    databaseUrl,
+    sqliteFile: resolve(dataDir, 'gatehouse.sqlite'),
+    adminLogin,
+    adminPassword,
+    demo,
+    demoPassword,
+    jwtSecret,
+    accessTokenTtl,
+    refreshTokenTtl,
+    sipProxyHost,
+    logLevel: level,
+  };
+}

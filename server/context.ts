@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+
+/** What routes and rules need from the running server; built once by buildApp. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<Database>;
+  /** HS256 key of access tokens. */
+  jwtKey: Uint8Array;
+  startedAt: Date;
+}

@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+/**
+ * The only module that knows which database it talks to. Everything else
+ * writes portable Kysely; what differs between SQLite and PostgreSQL is here.
+ */
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DatabaseTarget {
+  /** `postgres://…`, or null for the SQLite file. */
+  databaseUrl: string | null;
+  sqliteFile: string;
+}
+
+// PostgreSQL returns int8 (count(*), sum) as strings to be safe with huge values;
+// our counts are small, and SQLite returns numbers, so both read the same.
+const INT8_OID = 20;
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** Opens the database the configuration names. */
+export function createDatabase(target: DatabaseTarget): Kysely<Database> {
+  if (target.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, types: pgTypes });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  mkdirSync(dirname(target.sqliteFile), { recursive: true });
+  const file = new SqliteDatabase(target.sqliteFile);
+  // WAL lets readers work while a write is in progress; NORMAL sync is safe with WAL
+  // (a power loss may lose the last commits, never corrupt the file).
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = NORMAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+}
+
+/** Which dialect a Kysely instance speaks (migrations need it for the id column). */
+export function dialectOf<DB>(db: Kysely<DB>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** An auto-increment integer primary key: SQLite `integer primary key autoincrement`, PostgreSQL `serial primary key`. */
+export function idColumn<TB extends string, C extends string>(
+  db: Kysely<unknown>,
+): (table: CreateTableBuilder<TB, C>) => CreateTableBuilder<TB, C | 'id'> {
+  const postgres = dialectOf(db) === 'postgres';
+  return (table) =>
+    table.addColumn('id', postgres ? 'serial' : 'integer', (col: ColumnDefinitionBuilder) =>
+      postgres ? col.primaryKey() : col.primaryKey().autoIncrement(),
+    );
+}

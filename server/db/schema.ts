@@ -1,0 +1,151 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Both dialects store the same things the same
+ * way: booleans as integers 0/1, JSON as text, timestamps as ISO-8601 UTC text
+ * (`Date#toISOString`, so they sort and compare as strings).
+ */
+
+/** 0 or 1. */
+export type Flag = 0 | 1;
+/** ISO-8601 UTC text. */
+export type Timestamp = string;
+/** A column with a database default: optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  /** JSON of LicensedFeatures (src/contract/entities/server-settings.ts). */
+  features: string;
+  /** JSON object of project settings (section 3, project settings); filled in by later issues. */
+  settings: Defaulted<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  login: string;
+  /** argon2id; null for an invited user who has not set a password yet. */
+  password_hash: string | null;
+  name: string;
+  firstname: string | null;
+  lastname: string | null;
+  email: string | null;
+  phone: string | null;
+  description: string | null;
+  avatar_url: string | null;
+  /** user.profile.locale, also shown as the profile's top-level locale. */
+  locale: Defaulted<string>;
+  /** user.profile.* (section 3) as columns, so later lists can filter and sort on them. */
+  profile_phone: string | null;
+  profile_address: string | null;
+  use_phone_in_forward: Defaulted<Flag>;
+  country_code: string | null;
+  time_zone: Defaulted<number>;
+  sip_number_id: number | null;
+  identifier_format: Defaulted<string>;
+  time_format: Defaulted<string>;
+  is_app_popup_active: Defaulted<Flag>;
+  activated_at: Timestamp | null;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  description: string | null;
+  /** JSON array of permission strings. */
+  permissions: string;
+  /** The project's administrator role: always holds the whole catalogue (docs/decisions-server.md). */
+  is_admin: Defaulted<Flag>;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Roles a role may edit or assign (6.1 "Available Profiles"). */
+export interface RoleAvailableRolesTable {
+  role_id: number;
+  available_role_id: number;
+}
+
+/** A user's role in one project; a user has one role per project. */
+export interface MembershipsTable {
+  user_id: number;
+  project_id: number;
+  role_id: number;
+  created_at: Timestamp;
+}
+
+export interface DomainTypesTable {
+  id: Generated<number>;
+  project_id: number;
+  /** Stable code (`project`, `building`, `unit`, …) the hierarchy rules of issue 3 key on. */
+  type: string;
+  name: string;
+  created_at: Timestamp;
+}
+
+/** Groups (section 3 "Group (domain)"), a nested set per project. */
+export interface DomainsTable {
+  id: Generated<number>;
+  project_id: number;
+  parent_id: number | null;
+  name: string;
+  description: string | null;
+  domain_type_id: number | null;
+  logic_address: string | null;
+  lft: number;
+  rgt: number;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserDomainsTable {
+  user_id: number;
+  domain_id: number;
+}
+
+/**
+ * Refresh tokens, stored as SHA-256 hashes. A family is one login session in one
+ * project: every rotation adds a row to it, and reuse revokes all of it.
+ */
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  family_id: string;
+  user_id: number;
+  project_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  projects: ProjectsTable;
+  users: UsersTable;
+  roles: RolesTable;
+  role_available_roles: RoleAvailableRolesTable;
+  memberships: MembershipsTable;
+  domain_types: DomainTypesTable;
+  domains: DomainsTable;
+  user_domains: UserDomainsTable;
+  refresh_tokens: RefreshTokensTable;
+}
+
+export type ProjectRow = Selectable<ProjectsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type DomainRow = Selectable<DomainsTable>;

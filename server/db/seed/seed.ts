@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import { ALL_FEATURES } from '../../domain/features';
+import { generatePassword, hashPassword } from '../../domain/passwords';
+import type { Database } from '../schema';
+import {
+  addMember,
+  insertAvailableRoles,
+  insertDomainTree,
+  insertDomainTypes,
+  insertProject,
+  insertRole,
+  insertUser,
+} from './builders';
+import { DEMO_USERS, seedDemo } from './demo';
+import { DOMAIN_TYPES } from './domain-types';
+import { ROLE_DESCRIPTIONS, ROLE_PRESETS } from './roles';
+
+/** What the first start created, for main to print once. */
+export interface SeedReport {
+  created: boolean;
+  admin: {
+    login: string /** Set only when generated: it is shown once and never stored in clear. */;
+    generatedPassword: string | null;
+  };
+  demo: { logins: string[]; generatedPassword: string | null } | null;
+}
+
+/** The project created when demo content is off. */
+export const PLAIN_PROJECT_NAME = 'My project';
+
+/**
+ * On an empty database (no project yet) creates the first project and its
+ * administrator, plus the demo content unless GATEHOUSE_DEMO=0. Does nothing
+ * on later starts, so passwords changed in the console are never reset.
+ */
+export async function seedIfEmpty(db: Kysely<Database>, config: Config): Promise<SeedReport> {
+  const existing = await db.selectFrom('projects').select('id').limit(1).executeTakeFirst();
+  if (existing) return { created: false, admin: { login: config.adminLogin, generatedPassword: null }, demo: null };
+
+  const adminPassword = config.adminPassword ?? generatePassword();
+  const demoPassword = config.demo ? (config.demoPassword ?? generatePassword()) : null;
+  // Hash before the transaction: argon2 is slow on purpose, and SQLite has one writer.
+  const adminHash = await hashPassword(adminPassword);
+  const demoHashes = demoPassword
+    ? (Object.fromEntries(
+        await Promise.all(DEMO_USERS.map(async (u) => [u.login, await hashPassword(demoPassword)] as const)),
+      ) as Record<(typeof DEMO_USERS)[number]['login'], string>)
+    : null;
+
+  await db.transaction().execute(async (trx) => {
+    const adminId = await insertUser(trx, { login: config.adminLogin, passwordHash: adminHash, name: 'Administrator' });
+    if (demoHashes) {
+      await seedDemo(trx, adminId, demoHashes);
+      return;
+    }
+    const projectId = await insertProject(trx, PLAIN_PROJECT_NAME, ALL_FEATURES);
+    const types = await insertDomainTypes(trx, projectId, DOMAIN_TYPES);
+    const groups = await insertDomainTree(
+      trx,
+      projectId,
+      types,
+      { value: { name: PLAIN_PROJECT_NAME, type: 'project' } },
+      adminId,
+    );
+    const roleId = await insertRole(trx, {
+      projectId,
+      name: 'admin',
+      description: ROLE_DESCRIPTIONS.admin,
+      permissions: ROLE_PRESETS.admin,
+      isAdmin: true,
+    });
+    await insertAvailableRoles(trx, roleId, [roleId]);
+    await addMember(trx, { userId: adminId, projectId, roleId, domainIds: [groups[PLAIN_PROJECT_NAME]!] });
+  });
+
+  return {
+    created: true,
+    admin: { login: config.adminLogin, generatedPassword: config.adminPassword ? null : adminPassword },
+    demo: demoPassword
+      ? { logins: DEMO_USERS.map((u) => u.login), generatedPassword: config.demoPassword ? null : demoPassword }
+      : null,
+  };
+}

@@ -1,0 +1,58 @@
+import { buildApp } from './app';
+import { type Config, ConfigError, loadConfig } from './config';
+import { createDatabase } from './db/dialects';
+import { migrateToLatest } from './db/migrate';
+import { type SeedReport, seedIfEmpty } from './db/seed/seed';
+
+/** Composes the server: configuration, database, first-start seed, HTTP. Nothing else lives here. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Gatehouse cannot start:\n${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const db = createDatabase(config);
+  await migrateToLatest(db);
+  const seed = await seedIfEmpty(db, config);
+  const app = await buildApp({ config, db });
+
+  const stop = async (signal: string) => {
+    app.log.info(`${signal}: stopping`);
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.log(`Gatehouse is running at http://${host}:${config.port}`);
+  if (seed.created) console.log(firstStartNotice(seed));
+}
+
+/** What only the first start can tell: the credentials it created. Generated passwords are shown this once. */
+function firstStartNotice(seed: SeedReport): string {
+  const lines = ['', 'First start: the database was created.'];
+  lines.push(
+    seed.admin.generatedPassword
+      ? `  Administrator: ${seed.admin.login} / ${seed.admin.generatedPassword}  (shown only now: write it down)`
+      : `  Administrator: ${seed.admin.login} (password from GATEHOUSE_ADMIN_PASSWORD)`,
+  );
+  if (seed.demo) {
+    const password = seed.demo.generatedPassword ?? '(password from GATEHOUSE_DEMO_PASSWORD)';
+    lines.push(`  Demo users: ${seed.demo.logins.join(', ')} / ${password}`);
+  }
+  return lines.join('\n');
+}
+
+main().catch((error: unknown) => {
+  console.error('Gatehouse failed to start:', error);
+  process.exit(1);
+});

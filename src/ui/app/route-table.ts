@@ -1,0 +1,134 @@
+/**
+ * The route table of 2.1, whole, in one array. Each route says who may open it
+ * (`access`), what the top bar calls it (`title`, an i18n key with an optional
+ * entity key for add/edit titles) and which page renders it; routes without a
+ * `page` are areas not built yet and show the not-built page.
+ */
+export type RouteAccess =
+  /** Public, only when logged out (a logged-in user is sent on). */
+  | 'loggedOut'
+  /** Public in any state. */
+  | 'any'
+  /** /choose-project, shown only while the session waits for a choice. */
+  | 'choose'
+  /** Authenticated, outside the layout. */
+  | 'standalone'
+  /** Authenticated, in the layout. */
+  | 'auth';
+
+/** Pages that exist today; each is code-split with its area. */
+export type PageKey = 'login' | 'chooseProject' | 'home' | 'profile' | 'terms';
+
+/** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
+export interface TitleSpec {
+  key: string;
+  entity?: string;
+}
+
+/** What a route match carries for the shell (read with `useMatches`). */
+export interface RouteHandle {
+  title: TitleSpec;
+}
+
+export interface RouteDef {
+  path: string;
+  access: RouteAccess;
+  title: TitleSpec;
+  page?: PageKey;
+}
+
+const entry = (path: string) => `menu:entries.${path}`;
+const single = (path: string, page?: PageKey): RouteDef => ({
+  path,
+  access: 'auth',
+  title: { key: entry(path) },
+  page,
+});
+const add = (base: string, entity = entry(base)): RouteDef => ({
+  path: `${base}/add`,
+  access: 'auth',
+  title: { key: 'shell:title.add', entity },
+});
+const edit = (base: string, entity = entry(base), key = 'shell:title.edit'): RouteDef => ({
+  path: `${base}/:id/edit`,
+  access: 'auth',
+  title: { key, entity },
+});
+/** A list page with its add and edit pages. */
+const crud = (base: string): RouteDef[] => [single(base), add(base), edit(base)];
+const page = (name: string) => ({ key: `menu:pages.${name}` });
+
+export const ROUTE_TABLE: readonly RouteDef[] = [
+  // Public, only when logged out.
+  { path: '/login', access: 'loggedOut', title: page('login'), page: 'login' },
+  { path: '/registration/:token?', access: 'loggedOut', title: page('registration') },
+  { path: '/self-registration/:token?', access: 'loggedOut', title: page('selfRegistration') },
+  { path: '/password/recovery', access: 'loggedOut', title: page('passwordRecovery') },
+  { path: '/password/reset/:token', access: 'loggedOut', title: page('passwordReset') },
+
+  // Public, in any state.
+  { path: '/registration/confirm/:token', access: 'any', title: page('registrationConfirm') },
+  { path: '/guest-access/:keyId', access: 'any', title: page('guestKeyCheck') },
+  { path: '/choose-project', access: 'choose', title: page('chooseProject'), page: 'chooseProject' },
+  { path: '/terms-and-conditions', access: 'any', title: page('termsAndConditions'), page: 'terms' },
+
+  // Standalone, outside the layout.
+  { path: '/devices/remote-control', access: 'standalone', title: page('remoteControl') },
+
+  // Authenticated single pages.
+  single('/home', 'home'),
+  { path: '/profile', access: 'auth', title: page('profile'), page: 'profile' },
+  single('/notifications'),
+  { path: '/notifications/settings', access: 'auth', title: page('notificationSettings') },
+  single('/reports/licenses'),
+  single('/backups'),
+  single('/general-settings'),
+  single('/licenses'),
+  single('/system-info'),
+  single('/access-matrix'),
+  single('/call-history'),
+  single('/audit-events'),
+  single('/conversations'),
+  { path: '/conversation/:id', access: 'auth', title: page('conversation') },
+  { path: '/announce/:token', access: 'auth', title: page('announce') },
+  single('/announces/response'),
+  single('/guest-access'),
+  single('/devices/events'),
+  single('/devices/tasks'),
+  { path: '/devices/search', access: 'auth', title: page('devicesSearch') },
+  single('/devices/alarms-calls'),
+  single('/access-control/events'),
+  single('/elevators/events'),
+
+  // Lists with their add and edit pages.
+  ...crud('/groups'),
+  ...crud('/users'),
+  ...crud('/sip-trunks'),
+  ...crud('/roles'),
+  ...crud('/devices'),
+  ...crud('/elevators'),
+  ...crud('/elevators/access-rules'),
+  ...crud('/schedules'),
+  ...crud('/access-rules'),
+  ...crud('/identifiers'),
+  ...crud('/announces'),
+  ...crud('/emergency-alerts'),
+  ...crud('/amenities'),
+  ...crud('/amenities/reservations'),
+  ...crud('/virtual-numbers'),
+  ...crud('/forward-rules'),
+  // Integrations: add and edit only, no list.
+  add('/integration', 'menu:pages.integration'),
+  edit('/integration', 'menu:pages.integration'),
+  // UKEY2 is view-only, reached by id; the side menu's /ukey2 entry (2.4) lands on its list.
+  single('/ukey2'),
+  edit('/ukey2', entry('/ukey2'), 'shell:title.view'),
+  // Device alarms: edit by alarm_id; the side menu's /devices/alarms entry lands on its list.
+  single('/devices/alarms'),
+  edit('/devices/alarms'),
+  add('/guest-access'),
+  edit('/guest-access'),
+];
+
+/** Title of the not-found page (it sits behind login, in the layout). */
+export const NOT_FOUND_TITLE: TitleSpec = page('notFound');

@@ -1,0 +1,79 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { PageSpinner } from '../kit/Spinner';
+import { Layout } from '../shell/Layout';
+import { NotBuiltPage } from '../shell/NotBuiltPage';
+import { NotFoundPage } from '../shell/NotFoundPage';
+import { RouteErrorPage } from '../shell/RouteErrorPage';
+import { ChooseProjectGate, RequireAuth, RequireLoggedOut } from './guard';
+import { LOGIN_PATH } from './guard-rules';
+import {
+  NOT_FOUND_TITLE,
+  type PageKey,
+  ROUTE_TABLE,
+  type RouteAccess,
+  type RouteDef,
+  type RouteHandle,
+} from './route-table';
+
+// One chunk per area, so the login page's first load stays small.
+const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
+  login: lazy(() => import('../session/LoginPage').then((m) => ({ default: m.LoginPage }))),
+  chooseProject: lazy(() => import('../session/ChooseProjectPage').then((m) => ({ default: m.ChooseProjectPage }))),
+  home: lazy(() => import('../home/HomePage').then((m) => ({ default: m.HomePage }))),
+  profile: lazy(() => import('../profile/ProfilePage').then((m) => ({ default: m.ProfilePage }))),
+  terms: lazy(() => import('../terms/TermsPage').then((m) => ({ default: m.TermsPage }))),
+};
+
+function LazyPage({ page }: { page: PageKey }) {
+  const { t } = useTranslation('common');
+  const Page = PAGES[page];
+  return (
+    <Suspense fallback={<PageSpinner label={t('state.loading')} />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+function toRoute(def: RouteDef): RouteObject {
+  const handle: RouteHandle = { title: def.title };
+  const element = def.page ? <LazyPage page={def.page} /> : <NotBuiltPage title={def.title} path={def.path} />;
+  return { path: def.path, element, handle };
+}
+
+const routesOf = (access: RouteAccess) => ROUTE_TABLE.filter((r) => r.access === access).map(toRoute);
+
+/**
+ * React Router objects for the table: the layout holds everything but the
+ * standalone pages; each access kind sits under its guard (2.2). Unknown paths
+ * fall to the not-found page, behind login.
+ */
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      errorElement: <RouteErrorPage />,
+      children: [
+        { element: <RequireAuth />, children: routesOf('standalone') },
+        {
+          element: <Layout />,
+          children: [
+            {
+              element: <RequireLoggedOut />,
+              children: [{ index: true, element: <Navigate to={LOGIN_PATH} replace /> }, ...routesOf('loggedOut')],
+            },
+            { element: <ChooseProjectGate />, children: routesOf('choose') },
+            ...routesOf('any'),
+            {
+              element: <RequireAuth />,
+              children: [
+                ...routesOf('auth'),
+                { path: '*', element: <NotFoundPage />, handle: { title: NOT_FOUND_TITLE } satisfies RouteHandle },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,30 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import type { ResourceMachine } from '../../machines/resource/resource.machine';
+import { selectProfileName, selectProjectName } from '../../machines/session/session.selectors';
+import { useSessionActor } from '../app/actor-context';
+import { PageHeader } from '../kit/PageHeader';
+import { CountCards } from './CountCards';
+import { QuickLinks } from './QuickLinks';
+
+/** Props of {@link HomeView}. */
+export interface HomeViewProps {
+  /** The `homeCounts` resource actor (data: HomeCounts). */
+  countsRef: ActorRefFrom<ResourceMachine>;
+}
+
+/** The dashboard: greeting, counts of what the user may see, and quick links. */
+export function HomeView({ countsRef }: HomeViewProps) {
+  const { t } = useTranslation('home');
+  const session = useSessionActor();
+  const name = useSelector(session, selectProfileName) ?? '';
+  const project = useSelector(session, selectProjectName) ?? '';
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <PageHeader title={t('greeting', { name })} description={t('project', { project })} />
+      <CountCards countsRef={countsRef} />
+      <QuickLinks />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { SnapshotFrom } from 'xstate';
+import { profileFormFixtures } from '../../machines/profile-form/profile-form.fixtures';
+import { type ProfileFormMachine, profileFormMachine } from '../../machines/profile-form/profile-form.machine';
+import type { GatehouseParameters } from '../storybook/StoryProviders';
+import { useFrozenActor } from '../storybook/use-frozen-actor';
+import { ProfileView } from './ProfileView';
+
+function Frame({ snapshot }: { snapshot: SnapshotFrom<ProfileFormMachine> }) {
+  const profileRef = useFrozenActor(profileFormMachine, snapshot);
+  return (
+    <div className="mx-auto max-w-4xl p-6">
+      <ProfileView profileRef={profileRef} />
+    </div>
+  );
+}
+
+/** The profile form over a frozen `profileForm` actor in the chosen fixture state. */
+function ProfileStory({ state }: { state: keyof typeof profileFormFixtures }) {
+  return <Frame key={state} snapshot={profileFormFixtures[state]} />;
+}
+
+const meta = {
+  title: 'Profile/Profile form',
+  component: ProfileStory,
+  argTypes: { state: { control: 'select', options: Object.keys(profileFormFixtures) } },
+  parameters: {
+    gatehouse: { route: { path: '/profile', entry: '/profile' } } satisfies GatehouseParameters,
+  },
+} satisfies Meta<typeof ProfileStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Editing: Story = { args: { state: 'editing' } };
+export const Dirty: Story = { args: { state: 'dirty' } };
+export const WithFieldErrors: Story = { args: { state: 'withFieldErrors' } };
+export const Saving: Story = { args: { state: 'saving' } };

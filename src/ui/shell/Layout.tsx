@@ -1,0 +1,50 @@
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router-dom';
+import { selectDrawerOpen } from '../../machines/app/app.selectors';
+import { selectHasProfile } from '../../machines/session/session.selectors';
+import { useAppActor, useSessionActor } from '../app/actor-context';
+import { AlertsArea } from './AlertsArea';
+import { FloatingButtons } from './FloatingButtons';
+import { useDocumentTitle, usePageTitle } from './page-title';
+import { SideMenu } from './SideMenu';
+import { TopBar } from './TopBar';
+
+/** Props of {@link Layout}. */
+export interface LayoutProps {
+  /** Content to show instead of the nested routes (stories). */
+  children?: ReactNode;
+}
+
+/**
+ * The default layout of 2.3: top bar, the side menu drawer (250 px, only with
+ * a loaded profile), the content, the alerts area and the floating buttons.
+ */
+export function Layout({ children }: LayoutProps) {
+  const { t } = useTranslation(['shell', 'common']);
+  const drawerOpen = useSelector(useAppActor(), selectDrawerOpen);
+  const hasProfile = useSelector(useSessionActor(), selectHasProfile);
+  const title = usePageTitle();
+  useDocumentTitle(title, t('common:appName'));
+
+  return (
+    <div className="flex h-full flex-col">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2"
+      >
+        {t('shell:skipToContent')}
+      </a>
+      <TopBar title={title} />
+      <div className="flex min-h-0 flex-1">
+        {drawerOpen && hasProfile ? <SideMenu /> : null}
+        <main id="main-content" className="min-w-0 flex-1 overflow-y-auto px-6 py-5">
+          {children ?? <Outlet />}
+        </main>
+      </div>
+      <AlertsArea />
+      <FloatingButtons />
+    </div>
+  );
+}

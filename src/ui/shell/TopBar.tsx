@@ -1,0 +1,56 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { selectDrawerOpen } from '../../machines/app/app.selectors';
+import { selectHasProfile } from '../../machines/session/session.selectors';
+import { useAppActor, useSessionActor } from '../app/actor-context';
+import { Icon } from '../kit/icons';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { NotificationBell } from './NotificationBell';
+import { ProfileMenu } from './ProfileMenu';
+
+/** Props of {@link TopBar}. */
+export interface TopBarProps {
+  /** The current page's title (not a heading: the page has its own h1). */
+  title: string;
+}
+
+/** The top bar: drawer toggle, product and page title, language, bell and profile menu. */
+export function TopBar({ title }: TopBarProps) {
+  const { t } = useTranslation(['shell', 'common']);
+  const app = useAppActor();
+  const drawerOpen = useSelector(app, selectDrawerOpen);
+  const hasProfile = useSelector(useSessionActor(), selectHasProfile);
+
+  return (
+    <header className="flex h-12 shrink-0 items-center gap-2 border-b border-line bg-surface px-3">
+      {hasProfile ? (
+        <button
+          type="button"
+          aria-label={t('shell:drawer.toggle')}
+          aria-expanded={drawerOpen}
+          aria-controls={drawerOpen ? 'side-menu' : undefined}
+          onClick={() => app.send({ type: 'drawer.toggle' })}
+          className="inline-flex size-8 items-center justify-center rounded-md text-muted hover:bg-canvas hover:text-ink"
+        >
+          <Icon name="menu" className="size-5" />
+        </button>
+      ) : null}
+      <span className="text-sm font-semibold tracking-tight text-brand-700">{t('common:appName')}</span>
+      <span aria-hidden="true" className="text-line">
+        /
+      </span>
+      <p className="min-w-0 truncate text-sm font-medium text-ink" data-testid="page-title">
+        {title}
+      </p>
+      <div className="ml-auto flex items-center gap-1">
+        <LanguageSwitcher />
+        {hasProfile ? (
+          <>
+            <NotificationBell />
+            <ProfileMenu />
+          </>
+        ) : null}
+      </div>
+    </header>
+  );
+}

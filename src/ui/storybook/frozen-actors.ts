@@ -1,0 +1,93 @@
+import {
+  type ActorRefFrom,
+  type AnyActorLogic,
+  type AnyStateMachine,
+  createActor,
+  fromPromise,
+  type SnapshotFrom,
+} from 'xstate';
+import { alertsFixtures } from '../../machines/alerts/alerts.fixtures';
+import type { AlertsMachine } from '../../machines/alerts/alerts.machine';
+import { alertsMachine } from '../../machines/alerts/alerts.machine';
+import { appFixtures } from '../../machines/app/app.fixtures';
+import { type AppMachine, appMachine } from '../../machines/app/app.machine';
+import { passwordFormMachine } from '../../machines/password-form/password-form.machine';
+import { profileFormMachine } from '../../machines/profile-form/profile-form.machine';
+import { resourceMachine } from '../../machines/resource/resource.machine';
+import { sessionFixtures } from '../../machines/session/session.fixtures';
+import { type SessionMachine, sessionMachine } from '../../machines/session/session.machine';
+import type { ActorRefs, PageMachines } from '../app/actor-context';
+
+const never = () => new Promise<never>(() => {});
+const noop = () => {};
+
+/** How to freeze a machine. */
+export interface FreezeOptions {
+  /** Named actions kept as written (pure `assign`s a story may still exercise). */
+  keep?: readonly string[];
+  /** Replacement implementations for named actions (e.g. a test's `applyLocale`). */
+  actions?: Record<string, (...args: never[]) => void>;
+}
+
+/**
+ * The machine with every named actor replaced by a promise that never settles
+ * and every named action (effects, sendTo, timers) by a no-op, except `keep`.
+ * Nothing it does can reach the network, storage or another actor.
+ */
+export function freeze<M extends AnyStateMachine>(machine: M, options: FreezeOptions = {}): M {
+  const { actors = {}, actions = {} } = machine.implementations as {
+    actors?: Record<string, AnyActorLogic>;
+    actions?: Record<string, unknown>;
+  };
+  const stubActors = Object.fromEntries(Object.keys(actors).map((name) => [name, fromPromise(never)]));
+  const stubActions = Object.fromEntries(
+    Object.keys(actions)
+      .filter((name) => !options.keep?.includes(name))
+      .map((name) => [name, noop]),
+  );
+  return machine.provide({ actors: stubActors, actions: { ...stubActions, ...options.actions } } as never) as M;
+}
+
+/**
+ * A started actor hydrated from a fixture snapshot. Hydration runs neither
+ * entry actions nor invocations, and the frozen machine has no effects, so a
+ * story or test can render it and even send it events safely.
+ */
+export function frozenActor<M extends AnyStateMachine>(
+  machine: M,
+  snapshot: SnapshotFrom<M>,
+  options: FreezeOptions & { systemId?: string } = {},
+): ActorRefFrom<M> {
+  const actor = createActor(freeze(machine, options), { snapshot, systemId: options.systemId } as never);
+  return actor.start() as unknown as ActorRefFrom<M>;
+}
+
+/** Fixture snapshots for the root actor and its singletons. */
+export interface StoryActors {
+  app?: SnapshotFrom<AppMachine>;
+  session?: SnapshotFrom<SessionMachine>;
+  alerts?: SnapshotFrom<AlertsMachine>;
+}
+
+/**
+ * Frozen app, session and alerts actors for the ActorProvider (defaults: a
+ * logged-in admin, no alerts). The app actor gets systemId `app` so floating
+ * buttons addressed to it are delivered.
+ */
+export function createStoryRefs(fixtures: StoryActors = {}, appActions?: FreezeOptions['actions']): ActorRefs {
+  return {
+    app: frozenActor(appMachine, fixtures.app ?? appFixtures.loggedIn, { systemId: 'app', actions: appActions }),
+    session: frozenActor(sessionMachine, fixtures.session ?? sessionFixtures.ready),
+    alerts: frozenActor(alertsMachine, fixtures.alerts ?? alertsFixtures.empty, { keep: ['add', 'remove'] }),
+  };
+}
+
+/** Page machines that never load anything: pages made from them stay in their first state. */
+export function createStubPageMachines(): PageMachines {
+  return {
+    profileForm: freeze(profileFormMachine),
+    passwordForm: freeze(passwordFormMachine),
+    homeCounts: freeze(resourceMachine),
+    terms: () => freeze(resourceMachine),
+  };
+}

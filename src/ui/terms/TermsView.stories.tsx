@@ -1,0 +1,38 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { SnapshotFrom } from 'xstate';
+import { resourceFixtures } from '../../machines/resource/resource.fixtures';
+import { type ResourceMachine, resourceMachine } from '../../machines/resource/resource.machine';
+import { useFrozenActor } from '../storybook/use-frozen-actor';
+import { TermsView } from './TermsView';
+
+const STATES = {
+  loading: resourceFixtures.loading,
+  loaded: resourceFixtures.loadedTerms,
+  failed: resourceFixtures.failed,
+} as const;
+
+function Frame({ snapshot }: { snapshot: SnapshotFrom<ResourceMachine> }) {
+  const termsRef = useFrozenActor(resourceMachine, snapshot);
+  return (
+    <div className="p-6">
+      <TermsView termsRef={termsRef} />
+    </div>
+  );
+}
+
+/** The terms page over a frozen `terms(locale)` actor in the chosen fixture state. */
+function TermsStory({ state }: { state: keyof typeof STATES }) {
+  return <Frame key={state} snapshot={STATES[state]} />;
+}
+
+const meta = {
+  title: 'Terms/Terms and conditions',
+  component: TermsStory,
+  argTypes: { state: { control: 'select', options: Object.keys(STATES) } },
+} satisfies Meta<typeof TermsStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = { args: { state: 'loading' } };
+export const Loaded: Story = { args: { state: 'loaded' } };
+export const Failed: Story = { args: { state: 'failed' } };

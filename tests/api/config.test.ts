@@ -1,0 +1,152 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEMO_LOGINS, loadConfig } from '../../server/config';
+import { DEMO_USERS } from '../../server/db/seed/demo';
+import { resolveJwtKey } from '../../server/secrets';
+
+/** The error loadConfig throws for this environment (fails the test when it does not throw). */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: resolve('./data'),
+      databaseUrl: null,
+      sqliteFile: resolve('./data/gatehouse.sqlite'),
+      adminLogin: 'admin',
+      adminPassword: null,
+      demo: true,
+      demoPassword: null,
+      jwtSecret: null,
+      accessTokenTtl: 900,
+      refreshTokenTtl: 2_592_000,
+      sipProxyHost: '127.0.0.1',
+      logLevel: 'warn',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      HOST: '192.168.1.10',
+      PORT: '9000',
+      DATA_DIR: '/srv/gatehouse',
+      DATABASE_URL: 'postgresql://gh:secret@db.local:5432/gatehouse',
+      GATEHOUSE_ADMIN_LOGIN: 'root',
+      GATEHOUSE_ADMIN_PASSWORD: 'correct horse',
+      GATEHOUSE_DEMO: '0',
+      GATEHOUSE_DEMO_PASSWORD: 'demo-password',
+      JWT_SECRET: 'x'.repeat(32),
+      ACCESS_TOKEN_TTL: '60',
+      REFRESH_TOKEN_TTL: '3600',
+      SIP_PROXY_HOST: 'sip.example.com',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toEqual({
+      host: '192.168.1.10',
+      port: 9000,
+      dataDir: '/srv/gatehouse',
+      databaseUrl: 'postgresql://gh:secret@db.local:5432/gatehouse',
+      sqliteFile: '/srv/gatehouse/gatehouse.sqlite',
+      adminLogin: 'root',
+      adminPassword: 'correct horse',
+      demo: false,
+      demoPassword: 'demo-password',
+      jwtSecret: 'x'.repeat(32),
+      accessTokenTtl: 60,
+      refreshTokenTtl: 3600,
+      sipProxyHost: 'sip.example.com',
+      logLevel: 'debug',
+    });
+  });
+
+  it('defaults SIP_PROXY_HOST to HOST, but not to a wildcard address nobody can dial', () => {
+    expect(loadConfig({ HOST: '10.0.0.5' }).sipProxyHost).toBe('10.0.0.5');
+    expect(loadConfig({ HOST: '0.0.0.0' }).sipProxyHost).toBeNull();
+    expect(loadConfig({ HOST: '0.0.0.0', SIP_PROXY_HOST: 'gate.example.com' }).sipProxyHost).toBe('gate.example.com');
+  });
+
+  it('accepts a PostgreSQL URL with a socket directory', () => {
+    const url = 'postgres://root@/postgres?host=/var/run/postgresql';
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 8080, databaseUrl: null });
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT must be an integer 1-65535, got "abc"'],
+    ['PORT', '70000', 'PORT must be an integer 1-65535, got "70000"'],
+    ['PORT', '0', 'PORT must be an integer 1-65535, got "0"'],
+    ['PORT', '80.5', 'PORT must be an integer 1-65535, got "80.5"'],
+    [
+      'DATABASE_URL',
+      'mysql://localhost/gh',
+      'DATABASE_URL must be a postgres:// or postgresql:// URL, got "mysql://localhost/gh"',
+    ],
+    [
+      'DATABASE_URL',
+      'gatehouse.sqlite',
+      'DATABASE_URL must be a postgres:// or postgresql:// URL, got "gatehouse.sqlite"',
+    ],
+    ['GATEHOUSE_DEMO', 'yes', 'GATEHOUSE_DEMO must be 0 or 1, got "yes"'],
+    ['HOST', 'my host', 'HOST must be'],
+    ['GATEHOUSE_ADMIN_PASSWORD', 'short', 'GATEHOUSE_ADMIN_PASSWORD must be a password of 8-128 characters'],
+    ['GATEHOUSE_DEMO_PASSWORD', '1234', 'GATEHOUSE_DEMO_PASSWORD must be a password of 8-128 characters'],
+    ['JWT_SECRET', 'too-short', 'JWT_SECRET must be at least 32 characters'],
+    ['ACCESS_TOKEN_TTL', '0', 'ACCESS_TOKEN_TTL must be an integer 1-86400, got "0"'],
+    ['REFRESH_TOKEN_TTL', '-5', 'REFRESH_TOKEN_TTL must be an integer 60-31536000, got "-5"'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of'],
+  ])('refuses %s=%s naming the variable', (name, value, message) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toContain(message);
+  });
+
+  it('reports every bad variable at once, one per line', () => {
+    const error = configError({ PORT: 'abc', GATEHOUSE_DEMO: 'maybe', DATABASE_URL: 'sqlite://x' });
+    const lines = error.message.split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.map((l) => l.split(' ')[0]).sort()).toEqual(['DATABASE_URL', 'GATEHOUSE_DEMO', 'PORT']);
+  });
+
+  it('refuses an administrator login that a demo user will take, unless demo content is off', () => {
+    expect(configError({ GATEHOUSE_ADMIN_LOGIN: 'staff' }).message).toContain('GATEHOUSE_ADMIN_LOGIN must differ');
+    expect(loadConfig({ GATEHOUSE_ADMIN_LOGIN: 'staff', GATEHOUSE_DEMO: '0' }).adminLogin).toBe('staff');
+  });
+
+  it('knows the demo logins the seed creates', () => {
+    expect(DEMO_USERS.map((u) => u.login)).toEqual(DEMO_LOGINS);
+  });
+});
+
+describe('JWT key', () => {
+  it('uses JWT_SECRET when set', () => {
+    const key = resolveJwtKey({ jwtSecret: 's'.repeat(40), dataDir: '/nonexistent' });
+    expect(new TextDecoder().decode(key)).toBe('s'.repeat(40));
+  });
+
+  it('otherwise generates a secret once into DATA_DIR/jwt-secret (owner-only) and keeps it', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-secret-'));
+    try {
+      const first = resolveJwtKey({ jwtSecret: null, dataDir });
+      const second = resolveJwtKey({ jwtSecret: null, dataDir });
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+      expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

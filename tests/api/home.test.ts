@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, PASSWORDS, type TestApp } from '../support/api-app';
+
+describe.each(dialects)('GET /home/counts (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  const counts = async (login: string, project?: string) => {
+    const { token } = await t.session(login, login === 'admin' ? PASSWORDS.admin : PASSWORDS.demo, project);
+    const res = await t.call('GET', '/home/counts', { token });
+    expect(res.statusCode).toBe(200);
+    return res.json().data;
+  };
+
+  it('gives the administrator every count of the current project and both projects', async () => {
+    expect(await counts('admin', 'Riverside Residence')).toEqual({ users: 4, roles: 4, groups: 5, projects: 2 });
+    expect(await counts('admin', 'Harbour Office')).toEqual({ users: 1, roles: 1, groups: 1, projects: 2 });
+  });
+
+  it('gives staff every count of its one project', async () => {
+    expect(await counts('staff')).toEqual({ users: 4, roles: 4, groups: 5, projects: 1 });
+  });
+
+  it('leaves out roles for the concierge, who cannot view roles', async () => {
+    expect(await counts('concierge')).toEqual({ users: 4, groups: 5, projects: 1 });
+  });
+
+  it('leaves out users, roles and groups for a resident', async () => {
+    expect(await counts('resident')).toEqual({ projects: 1 });
+  });
+});

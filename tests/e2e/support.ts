@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+import { E2E } from './env';
+
+export const users = {
+  admin: { login: 'admin', password: E2E.adminPassword },
+  staff: { login: 'staff', password: E2E.demoPassword },
+  concierge: { login: 'concierge', password: E2E.demoPassword },
+  resident: { login: 'resident', password: E2E.demoPassword },
+} as const;
+
+/** Fills the login form like a person and submits it. */
+export async function logIn(page: Page, user: { login: string; password: string }, opts: { remember?: boolean } = {}) {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByLabel('Login', { exact: true }).fill(user.login);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  const remember = page.getByLabel('Remember me');
+  if (opts.remember) await remember.check();
+  else await remember.uncheck();
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** The side menu landmark. */
+export const sideMenu = (page: Page) => page.getByRole('navigation', { name: /Main menu|Главное меню/ });
+
+/** Paths of the side menu's entries, in order. */
+export async function menuPaths(page: Page): Promise<string[]> {
+  await expect(sideMenu(page)).toBeVisible();
+  return sideMenu(page)
+    .getByRole('link')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
