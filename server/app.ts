@@ -8,6 +8,7 @@ import type { Database } from './db/schema';
 import { apiRoutes } from './http/api';
 import { installConsole } from './http/console';
 import { installErrorHandler } from './http/error-handler';
+import { createMailer } from './mail/mailer';
 import { resolveJwtKey } from './secrets';
 
 export interface BuildAppOptions {
@@ -28,7 +29,13 @@ const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
-  const ctx: AppContext = { config, db, jwtKey: resolveJwtKey(config), startedAt: new Date() };
+  const ctx: AppContext = {
+    config,
+    db,
+    jwtKey: resolveJwtKey(config),
+    startedAt: new Date(),
+    mailer: createMailer(db, config.mail),
+  };
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     // Request ids in logs tie a 500 to the request that caused it.
@@ -37,6 +44,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandler(app);
   await app.register(apiRoutes, { prefix: API_BASE, ctx });
   installConsole(app, options.distDir ?? DEFAULT_DIST);
+  app.addHook('onClose', async () => ctx.mailer.close());
   await app.ready();
   return app;
 }

@@ -27,6 +27,21 @@ export interface Config {
   /** Null when HOST is a wildcard address and no SIP_PROXY_HOST is set: clients cannot dial 0.0.0.0. */
   sipProxyHost: string | null;
   logLevel: (typeof LOG_LEVELS)[number];
+  mail: MailConfig;
+  /** Base URL of the console in links sent by mail (registration, recovery). */
+  publicUrl: string;
+}
+
+/** Section 9 mail modes: `none` keeps every message in the outbox only; `smtp` also sends it. */
+export const MAIL_MODES = ['none', 'smtp'] as const;
+export interface MailConfig {
+  mode: (typeof MAIL_MODES)[number];
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string | null;
+  password: string | null;
+  from: string;
 }
 
 /** A bad environment value. The message names the variable, so main can print it as is. */
@@ -125,6 +140,30 @@ export function loadConfig(env: Env): Config {
   // Quiet by default: start-up lines stay readable; errors and warnings still reach the log.
   const level = read('LOG_LEVEL', logLevel, 'warn');
 
+  const mailMode = read(
+    'MAIL_MODE',
+    { schema: v.pipe(v.string(), v.picklist(MAIL_MODES)), expected: 'none or smtp' },
+    'none',
+  );
+  const mail: MailConfig = {
+    mode: mailMode,
+    host: read('SMTP_HOST', text(255), '127.0.0.1'),
+    port: read('SMTP_PORT', integer(1, 65_535), 25),
+    secure: read('SMTP_SECURE', flag, false),
+    user: read('SMTP_USER', text(255)) ?? null,
+    password: read('SMTP_PASSWORD', { schema: v.pipe(v.string(), v.minLength(1)), expected: 'a value' }) ?? null,
+    from: read(
+      'MAIL_FROM',
+      { schema: v.pipe(v.string(), v.email()), expected: 'an e-mail address' },
+      'gatehouse@localhost',
+    ),
+  };
+  const publicUrl = read(
+    'PUBLIC_URL',
+    { schema: v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/)), expected: 'an http:// or https:// URL' },
+    `http://${WILDCARD_HOSTS.has(host) ? '127.0.0.1' : host}:${port}`,
+  ).replace(/\/+$/, '');
+
   // The demo users are created with these logins; an administrator with one of them would clash.
   if (demo && DEMO_LOGINS.includes(adminLogin)) {
     problems.push(
@@ -147,5 +186,7 @@ export function loadConfig(env: Env): Config {
     refreshTokenTtl,
     sipProxyHost,
     logLevel: level,
+    mail,
+    publicUrl,
   };
 }

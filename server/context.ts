@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { Mailer } from './mail/mailer';
 
 /** What routes and rules need from the running server; built once by buildApp. */
 export interface AppContext {
@@ -9,4 +10,5 @@ export interface AppContext {
   /** HS256 key of access tokens. */
   jwtKey: Uint8Array;
   startedAt: Date;
+  mailer: Mailer;
 }

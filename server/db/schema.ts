@@ -55,6 +55,8 @@ export interface UsersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
+  /** 0/1: a registration link was (or is to be) sent instead of a password. */
+  send_registration_link: Defaulted<Flag>;
 }
 
 export interface RolesTable {
@@ -91,6 +93,8 @@ export interface DomainTypesTable {
   /** Stable code (`project`, `building`, `unit`, …) the hierarchy rules of issue 3 key on. */
   type: string;
   name: string;
+  /** Null: usable in the whole project; set: only inside that group's subtree (migration 0003). */
+  domain_id: number | null;
   created_at: Timestamp;
 }
 
@@ -105,6 +109,8 @@ export interface DomainsTable {
   logic_address: string | null;
   lft: number;
   rgt: number;
+  /** JSON of GroupSettings (src/contract/entities/group.ts), migration 0003. */
+  settings: Defaulted<string>;
   created_by_user_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -131,7 +137,54 @@ export interface RefreshTokensTable {
   created_at: Timestamp;
 }
 
+export interface MarkersTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  color: string;
+  description: string | null;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserMarkersTable {
+  user_id: number;
+  marker_id: number;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  project_id: number | null;
+  to_address: string;
+  subject: string;
+  body: string;
+  /** invitation | recovery | … */
+  kind: string;
+  /** queued | sent | failed | kept (mail mode none) */
+  status: string;
+  error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  /** SHA-256 of the code; the code itself only travels in the mail. */
+  code_hash: string;
+  kind: 'invitation' | 'recovery';
+  user_id: number;
+  project_id: number | null;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  outbox: OutboxTable;
+  one_time_codes: OneTimeCodesTable;
+  markers: MarkersTable;
+  user_markers: UserMarkersTable;
   projects: ProjectsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -33,3 +33,7 @@ export const incorrectLogin = () => new HttpError(401, { message: ERROR_CODES.in
 
 /** 401 for a refresh token that cannot be used (unknown, spent, revoked, expired). */
 export const invalidToken = () => new HttpError(401, { message: ERROR_CODES.invalidToken });
+
+/** 400 `invalid related entity sent`, listing the entities at fault (8.1). */
+export const invalidRelated = (entities: string[]) =>
+  new HttpError(400, { message: ERROR_CODES.invalidRelatedEntity, entities });

@@ -22,8 +22,29 @@ export const ERROR_CODES = {
   invalidFile: 'invalid file',
   wrongFileBody: 'wrong file body',
   wrongOldPassword: 'wrong old password',
+  inviteCodeNotFound: 'invite code not found',
+  verificationLinkOutdated: 'verification link outdated or incorrect',
   tooManyRequests: 'too many requests',
   notFound: 'not found',
+  // Group rules (8.2); `params` of the error body fill the placeholders.
+  wrongHierarchyCannotPut: 'wrong hierarchy: cannot put {childcode} into {parentcode}',
+  wrongHierarchyChildContains: 'wrong hierarchy: child already contains {code}',
+  needsBuildingParent: 'needs building parent',
+  sameTypeAndLogicAddress: 'same type and logical address exists',
+  cannotDeleteOnlyGroup: 'cannot delete the only group of the current user',
+  cannotRemoveFromLastObject: 'cannot remove the user from the last object',
+  usersMustBeMoved: 'users must be moved before deleting the group',
+  // Structure import, per row (8.2).
+  unparsableId: 'unparsable id',
+  wrongLicenceCount: 'wrong licence count',
+  wrongEmail: 'wrong e-mail',
+  wrongLicencePeriod: 'wrong licence period',
+  nameTooLong: 'name too long',
+  valueOutOfRange: 'value too big or low',
+  domainNotAllowed: 'domain not allowed',
+  cannotInviteUser: 'cannot invite user',
+  noPermissionEditUsers: 'missing permission to edit users',
+  noPermissionEditLicences: 'missing permission to edit licences',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -61,6 +82,8 @@ export const ErrorBodySchema = v.object({
   code: v.optional(v.string()),
   errors: v.optional(v.record(v.string(), FieldErrorSchema)),
   entities: v.optional(v.array(v.string())),
+  /** Values for the placeholders of a parameterised message, e.g. `{ childCode, parentCode }`. */
+  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
 

@@ -1,5 +1,24 @@
 import * as v from 'valibot';
+import { GroupBranchNodeSchema, GroupSchema } from './entities/group';
+import {
+  BranchQuerySchema,
+  CompletelyQuerySchema,
+  FloorWithApartmentsSchema,
+  GeneratedTreeSchema,
+  GenerateRequestSchema,
+  GenerateSavedSchema,
+  GenerateSaveSchema,
+} from './entities/group-structure';
 import { PasswordChangeSchema, ProfilePatchSchema, ProfileSchema } from './entities/profile';
+import {
+  InvitationSchema,
+  InviteSendSchema,
+  InviteSentSchema,
+  PasswordRecoverySchema,
+  PasswordResetSchema,
+  RegisteredSchema,
+  RegistrationByTokenSchema,
+} from './entities/registration';
 import {
   CountrySchema,
   HomeCountsSchema,
@@ -14,6 +33,7 @@ import {
   RefreshResponseSchema,
 } from './entities/session';
 import { SystemInfoSchema } from './entities/system';
+import { ListQuerySchema, listAnswer } from './filters';
 
 /** Every success body is `{ data: ... }` (7.1). */
 export const envelope = <T extends v.GenericSchema>(schema: T) => v.object({ data: schema });
@@ -37,12 +57,32 @@ export const ROUTES = {
     response: envelope(ProfileSchema),
   },
   'DELETE /account': { auth: true, response: OkSchema },
+  'POST /registration/invite/send': { auth: true, body: InviteSendSchema, response: InviteSentSchema },
+  'GET /registration/{token}': { auth: false, response: envelope(InvitationSchema) },
+  'POST /registration': { auth: false, body: RegistrationByTokenSchema, response: RegisteredSchema },
+  'POST /password/recovery': { auth: false, body: PasswordRecoverySchema, response: OkSchema },
+  'POST /password/reset': { auth: false, body: PasswordResetSchema, response: OkSchema },
   'GET /frontend/server/settings': { auth: 'optional', response: envelope(ServerSettingsSchema) },
   'GET /frontend/resources/meta': { auth: false, response: envelope(ResourcesMetaSchema) },
   'GET /countries': { auth: false, response: envelope(v.array(CountrySchema)) },
   'GET /info': { auth: false, response: envelope(InfoSchema) },
   'GET /home/counts': { auth: true, response: envelope(HomeCountsSchema) },
   'GET /system/info': { auth: true, response: envelope(SystemInfoSchema) },
+  // Groups (7.3) beyond the generic resource routes of groupsResource. `query` is the parsed
+  // query string; `multipart` the fields of a multipart body besides `file`; `file` an .xlsx answer.
+  'GET /domains/items/completely': {
+    auth: true,
+    query: CompletelyQuerySchema,
+    response: envelope(v.array(GroupSchema)),
+  },
+  'GET /domains/{id}/items': { auth: true, query: ListQuerySchema, response: listAnswer(GroupSchema) },
+  'GET /domains/branch': { auth: true, query: BranchQuerySchema, response: envelope(v.array(GroupBranchNodeSchema)) },
+  'GET /domains/{id}/floors-and-apartments': {
+    auth: true,
+    response: envelope(v.array(FloorWithApartmentsSchema)),
+  },
+  'POST /domains/generate/tree': { auth: true, body: GenerateRequestSchema, response: envelope(GeneratedTreeSchema) },
+  'POST /domains/generate/save': { auth: true, body: GenerateSaveSchema, response: envelope(GenerateSavedSchema) },
 } as const;
 
 export type RouteKey = keyof typeof ROUTES;

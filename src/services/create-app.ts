@@ -7,6 +7,7 @@ import { passwordFormMachine } from '../machines/password-form/password-form.mac
 import { profileFormMachine } from '../machines/profile-form/profile-form.machine';
 import { resourceMachine } from '../machines/resource/resource.machine';
 import { sessionMachine } from '../machines/session/session.machine';
+import { createEntityRegistry } from './entity-registry';
 import { createHttp } from './http';
 import { createSessionImplementations } from './session-effects';
 import { type BrowserStorage, createStorage, initialLocale } from './storage';
@@ -74,7 +75,9 @@ export function createGatehouse(deps: GatehouseDeps) {
   const showAlert = (alert: { kind: 'error' | 'success'; code: string }) =>
     root.system.get('alerts')?.send({ type: 'alert.show', ...alert });
 
+  const registry = createEntityRegistry(http, showAlert);
   const machines = {
+    ...registry,
     profileForm: profileFormMachine.provide({
       actions: {
         alert: (_, params) => showAlert(params),

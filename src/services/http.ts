@@ -18,6 +18,20 @@ export interface CallOptions<K extends RouteKey> {
   timeout?: number;
 }
 
+/** Options of the generic `request` and `download` (resource routes that are not in ROUTES). */
+export interface RequestOptions {
+  /** A JSON body, or a FormData for multipart uploads (avatar). */
+  body?: unknown;
+  searchParams?: Record<string, string | number | boolean> | URLSearchParams;
+  timeout?: number;
+}
+
+/** A downloaded file (exports). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
 export interface HttpDeps {
   /** The access token to send now, if any. */
   getToken: () => string | null;
@@ -59,31 +73,70 @@ export function createHttp(deps: HttpDeps) {
     });
   }
 
-  async function call<K extends RouteKey>(key: K, options: CallOptions<K> = {}): Promise<ResponseOf<K>> {
-    const route: RouteDef = ROUTES[key];
-    const token = route.auth ? deps.getToken() : null;
-    let response: Response;
+  /**
+   * Sends with the current token; on 401 not_authorized asks once for a fresh
+   * token and retries with it (7.1, 8.1). Every other failure becomes a CallFailure.
+   */
+  async function authorised(auth: RouteDef['auth'], attempt: (token: string | null) => Promise<Response>) {
+    const token = auth ? deps.getToken() : null;
     try {
-      response = await send(key, options, token);
+      return await attempt(token);
     } catch (error) {
       if (
         error instanceof HTTPError &&
         // Optional-auth routes (server settings) also refuse a stale token: refresh then too.
-        (route.auth === true || (route.auth === 'optional' && token !== null)) &&
+        (auth === true || (auth === 'optional' && token !== null)) &&
         isNotAuthorized(error.response.status, await readBody(error.response))
       ) {
         const fresh = await deps.onUnauthorized(token);
         if (!fresh) throw failureFrom(error.response.status, { message: ERROR_CODES.notAuthorized });
         try {
-          response = await send(key, options, fresh);
+          return await attempt(fresh);
         } catch (retryError) {
           throw await toFailure(retryError);
         }
-      } else {
-        throw await toFailure(error);
       }
+      throw await toFailure(error);
     }
+  }
+
+  async function call<K extends RouteKey>(key: K, options: CallOptions<K> = {}): Promise<ResponseOf<K>> {
+    const route: RouteDef = ROUTES[key];
+    const response = await authorised(route.auth, (token) => send(key, options, token));
     return (await parse(route, response)) as ResponseOf<K>;
+  }
+
+  /** Sends an authenticated call by method and path (generic resource routes of src/contract/resource.ts). */
+  function sendRaw(method: string, path: string, options: RequestOptions) {
+    return authorised(true, (token) =>
+      api(path.replace(/^\//, ''), {
+        method,
+        json: options.body instanceof FormData ? undefined : options.body,
+        body: options.body instanceof FormData ? options.body : undefined,
+        searchParams: options.searchParams,
+        timeout: options.timeout ?? TIMEOUTS.default,
+        headers: token ? { authorization: `Bearer ${token}` } : undefined,
+      }),
+    );
+  }
+
+  /** An authenticated JSON call whose answer is validated with `schema`. */
+  async function request<S extends v.GenericSchema>(
+    method: string,
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<v.InferOutput<S>> {
+    const response = await sendRaw(method, path, options);
+    return (await parse({ response: schema }, response)) as v.InferOutput<S>;
+  }
+
+  /** An authenticated call answering a file (exports): the blob and the server's file name. */
+  async function download(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
+    const response = await sendRaw('GET', path, options);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const filename = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
+    return { blob: await response.blob(), filename: filename ? decodeURIComponent(filename) : null };
   }
 
   /** Fetches a non-JSON resource (terms HTML) with the same error rules. */
@@ -95,12 +148,12 @@ export function createHttp(deps: HttpDeps) {
     }
   }
 
-  return { call, text };
+  return { call, text, request, download };
 }
 
 export type Http = ReturnType<typeof createHttp>;
 
-async function parse(route: RouteDef, response: Response) {
+async function parse(route: { response: v.GenericSchema }, response: Response) {
   const body = await response.json().catch(() => undefined);
   const result = v.safeParse(route.response as v.GenericSchema, body);
   if (!result.success) {

@@ -34,6 +34,16 @@ describe('loadConfig', () => {
       refreshTokenTtl: 2_592_000,
       sipProxyHost: '127.0.0.1',
       logLevel: 'warn',
+      mail: {
+        mode: 'none',
+        host: '127.0.0.1',
+        port: 25,
+        secure: false,
+        user: null,
+        password: null,
+        from: 'gatehouse@localhost',
+      },
+      publicUrl: 'http://127.0.0.1:8080',
     });
   });
 
@@ -52,6 +62,14 @@ describe('loadConfig', () => {
       REFRESH_TOKEN_TTL: '3600',
       SIP_PROXY_HOST: 'sip.example.com',
       LOG_LEVEL: 'debug',
+      MAIL_MODE: 'smtp',
+      SMTP_HOST: 'mail.local',
+      SMTP_PORT: '587',
+      SMTP_SECURE: '1',
+      SMTP_USER: 'relay',
+      SMTP_PASSWORD: 'relay secret',
+      MAIL_FROM: 'doors@example.org',
+      PUBLIC_URL: 'https://doors.example.org/',
     });
     expect(config).toEqual({
       host: '192.168.1.10',
@@ -68,6 +86,16 @@ describe('loadConfig', () => {
       refreshTokenTtl: 3600,
       sipProxyHost: 'sip.example.com',
       logLevel: 'debug',
+      mail: {
+        mode: 'smtp',
+        host: 'mail.local',
+        port: 587,
+        secure: true,
+        user: 'relay',
+        password: 'relay secret',
+        from: 'doors@example.org',
+      },
+      publicUrl: 'https://doors.example.org',
     });
   });
 
@@ -109,6 +137,10 @@ describe('loadConfig', () => {
     ['ACCESS_TOKEN_TTL', '0', 'ACCESS_TOKEN_TTL must be an integer 1-86400, got "0"'],
     ['REFRESH_TOKEN_TTL', '-5', 'REFRESH_TOKEN_TTL must be an integer 60-31536000, got "-5"'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be one of'],
+    ['MAIL_MODE', 'sendmail', 'MAIL_MODE must be none or smtp'],
+    ['SMTP_PORT', '0', 'SMTP_PORT must be an integer 1-65535'],
+    ['MAIL_FROM', 'nobody', 'MAIL_FROM must be an e-mail address'],
+    ['PUBLIC_URL', 'doors.example.org', 'PUBLIC_URL must be an http:// or https:// URL'],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     const error = configError({ [name]: value });
     expect(error.message).toContain(message);

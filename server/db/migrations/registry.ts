@@ -1,5 +1,8 @@
 import type { Migration } from 'kysely';
 import { foundation } from './0001_foundation';
+import { markers } from './0002_markers';
+import { groups } from './0003_groups';
+import { mailRegistration } from './0004_mail_registration';
 
 /**
  * Every migration, by name. Kysely applies them in name order, so names start
@@ -7,4 +10,7 @@ import { foundation } from './0001_foundation';
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_markers': markers,
+  '0003_groups': groups,
+  '0004_mail_registration': mailRegistration,
 };

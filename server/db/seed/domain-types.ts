@@ -8,4 +8,6 @@ export const DOMAIN_TYPES: Record<string, string> = {
   entrance: 'Entrance',
   floor: 'Floor',
   unit: 'Unit',
+  // No logical address (the spec's "type 5", ADDRESSLESS_DOMAIN_TYPE): parking, gym, lobby.
+  area: 'Common area',
 };

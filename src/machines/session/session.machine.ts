@@ -13,7 +13,7 @@ import type {
  * The session: unauthenticated → (choosingProject) → authenticated.
  * Authenticated is parallel: `profile` loads and keeps the profile, `tokens`
  * refreshes the token pair once when the transport reports an expired token.
- * Effects are placeholders; src/services provides them.
+ * Effects are placeholders; the services layer provides them (session-effects.ts).
  */
 export const sessionMachine = setup({
   types: {

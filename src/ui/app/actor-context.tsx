@@ -2,10 +2,12 @@ import { createContext, type ReactNode, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { AlertsMachine } from '../../machines/alerts/alerts.machine';
 import type { AppMachine } from '../../machines/app/app.machine';
+import type { EntityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import type { PasswordFormMachine } from '../../machines/password-form/password-form.machine';
 import type { ProfileFormMachine } from '../../machines/profile-form/profile-form.machine';
 import type { ResourceMachine } from '../../machines/resource/resource.machine';
 import type { SessionMachine } from '../../machines/session/session.machine';
+import type { EntityKey, EntityKit, UserCommandMachines } from '../../services/entity-registry';
 
 /** The root actor and its singletons, as views see them. */
 export interface ActorRefs {
@@ -25,6 +27,12 @@ export interface PageMachines {
   homeCounts: ResourceMachine;
   /** The terms page for a locale. */
   terms: (locale: string) => ResourceMachine;
+  /** List, form and picker machines per resource (src/services/entity-registry.ts). */
+  entities: Record<EntityKey, EntityKit>;
+  /** The user pages' one-call dialogs: password, avatar, invitation. */
+  userCommands: UserCommandMachines;
+  /** Applying markers to users (POST /markers/apply). */
+  markerApply: EntityFormMachine;
 }
 
 const ActorRefsContext = createContext<ActorRefs | null>(null);

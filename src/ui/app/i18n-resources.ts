@@ -3,7 +3,19 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contract/constants';
 
 /** Every namespace the console ships, one JSON file per locale in `locales/<lng>/<ns>.json`. */
-export const NAMESPACES = ['common', 'session', 'shell', 'menu', 'home', 'profile', 'errors'] as const;
+export const NAMESPACES = [
+  'common',
+  'session',
+  'shell',
+  'menu',
+  'home',
+  'profile',
+  'errors',
+  'lists',
+  'markers',
+  'users',
+  'roles',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const files = import.meta.glob<Record<string, unknown>>('../../../locales/*/*.json', {

@@ -17,7 +17,17 @@ export type RouteAccess =
   | 'auth';
 
 /** Pages that exist today; each is code-split with its area. */
-export type PageKey = 'login' | 'chooseProject' | 'home' | 'profile' | 'terms';
+export type PageKey =
+  | 'login'
+  | 'chooseProject'
+  | 'home'
+  | 'profile'
+  | 'terms'
+  | 'users'
+  | 'userForm'
+  | 'roles'
+  | 'roleForm'
+  | 'markers';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -55,7 +65,11 @@ const edit = (base: string, entity = entry(base), key = 'shell:title.edit'): Rou
   title: { key, entity },
 });
 /** A list page with its add and edit pages. */
-const crud = (base: string): RouteDef[] => [single(base), add(base), edit(base)];
+const crud = (base: string, pages: { list?: PageKey; form?: PageKey } = {}): RouteDef[] => [
+  single(base, pages.list),
+  { ...add(base), page: pages.form },
+  { ...edit(base), page: pages.form },
+];
 const page = (name: string) => ({ key: `menu:pages.${name}` });
 
 export const ROUTE_TABLE: readonly RouteDef[] = [
@@ -102,9 +116,11 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
 
   // Lists with their add and edit pages.
   ...crud('/groups'),
-  ...crud('/users'),
+  ...crud('/users', { list: 'users', form: 'userForm' }),
+  // Markers (7.5) have no route in 2.1: their page opens from the users list; add/edit are dialogs.
+  { path: '/markers', access: 'auth', title: page('markers'), page: 'markers' },
   ...crud('/sip-trunks'),
-  ...crud('/roles'),
+  ...crud('/roles', { list: 'roles', form: 'roleForm' }),
   ...crud('/devices'),
   ...crud('/elevators'),
   ...crud('/elevators/access-rules'),

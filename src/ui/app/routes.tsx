@@ -24,6 +24,11 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   home: lazy(() => import('../home/HomePage').then((m) => ({ default: m.HomePage }))),
   profile: lazy(() => import('../profile/ProfilePage').then((m) => ({ default: m.ProfilePage }))),
   terms: lazy(() => import('../terms/TermsPage').then((m) => ({ default: m.TermsPage }))),
+  users: lazy(() => import('../users/UsersPage').then((m) => ({ default: m.UsersPage }))),
+  userForm: lazy(() => import('../users/UserFormPage').then((m) => ({ default: m.UserFormPage }))),
+  roles: lazy(() => import('../roles/RolesPage').then((m) => ({ default: m.RolesPage }))),
+  roleForm: lazy(() => import('../roles/RoleFormPage').then((m) => ({ default: m.RoleFormPage }))),
+  markers: lazy(() => import('../markers/MarkersPage').then((m) => ({ default: m.MarkersPage }))),
 };
 
 function LazyPage({ page }: { page: PageKey }) {

@@ -11,11 +11,15 @@ import type { AlertsMachine } from '../../machines/alerts/alerts.machine';
 import { alertsMachine } from '../../machines/alerts/alerts.machine';
 import { appFixtures } from '../../machines/app/app.fixtures';
 import { type AppMachine, appMachine } from '../../machines/app/app.machine';
+import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
+import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { passwordFormMachine } from '../../machines/password-form/password-form.machine';
+import { pickerMachine } from '../../machines/picker/picker.machine';
 import { profileFormMachine } from '../../machines/profile-form/profile-form.machine';
 import { resourceMachine } from '../../machines/resource/resource.machine';
 import { sessionFixtures } from '../../machines/session/session.fixtures';
 import { type SessionMachine, sessionMachine } from '../../machines/session/session.machine';
+import type { EntityKit } from '../../services/entity-registry';
 import type { ActorRefs, PageMachines } from '../app/actor-context';
 
 const never = () => new Promise<never>(() => {});
@@ -82,6 +86,16 @@ export function createStoryRefs(fixtures: StoryActors = {}, appActions?: FreezeO
   };
 }
 
+/** Entity machines that never load anything (their pages stay loading). */
+function stubEntityKit(): EntityKit {
+  return {
+    list: freeze(entityListMachine),
+    form: freeze(entityFormMachine),
+    picker: freeze(pickerMachine),
+    labels: () => freeze(resourceMachine),
+  };
+}
+
 /** Page machines that never load anything: pages made from them stay in their first state. */
 export function createStubPageMachines(): PageMachines {
   return {
@@ -89,5 +103,13 @@ export function createStubPageMachines(): PageMachines {
     passwordForm: freeze(passwordFormMachine),
     homeCounts: freeze(resourceMachine),
     terms: () => freeze(resourceMachine),
+    entities: { users: stubEntityKit(), roles: stubEntityKit(), markers: stubEntityKit(), domains: stubEntityKit() },
+    userCommands: {
+      password: freeze(entityFormMachine),
+      avatar: freeze(entityFormMachine),
+      removeAvatar: freeze(entityFormMachine),
+      invite: freeze(entityFormMachine),
+    },
+    markerApply: freeze(entityFormMachine),
   };
 }

@@ -1,0 +1,242 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { FieldError } from '../../contract/errors';
+import type { CallFailure } from '../session/session.types';
+import {
+  type AnyFormDefinition,
+  bodyOf,
+  type FormMode,
+  type FormValues,
+  placeErrors,
+  validateForm,
+} from './entity-form.definition';
+
+export interface EntityFormContext {
+  /** The entity's id; null while it is new (PUT), set once created. */
+  id: number | null;
+  definition: AnyFormDefinition;
+  /** The item as loaded (or as the PATCH answered), for read-only parts of the page. */
+  item: unknown;
+  values: FormValues;
+  /** What the form opened with (or last saved): dirty means values differ from it. */
+  initial: FormValues;
+  errors: Record<string, FieldError>;
+  failure: CallFailure | null;
+  /** The form is shown for reading only (2.5). */
+  readOnly: boolean;
+  /** The caller holds the edit (or create) permission (6.1). */
+  mayEdit: boolean;
+}
+
+export interface EntityFormInput {
+  /** null opens a new entity. */
+  id: number | null;
+  definition: AnyFormDefinition;
+  readOnly?: boolean;
+  mayEdit?: boolean;
+  /** Values to start a new entity with, over the definition's defaults. */
+  preset?: FormValues;
+  /** Start from this item instead of loading it (command dialogs about a row already shown). */
+  item?: unknown;
+}
+
+/** What saving sends: the id (null → PUT) and the normalised body. */
+export interface SaveRequest {
+  id: number | null;
+  body: Record<string, unknown>;
+}
+
+/** What saving answers: the (new) id, and the item when the call returned it (PATCH). */
+export interface SaveResult {
+  id: number;
+  item: unknown | null;
+}
+
+/** What the page hears after a save: the id, whether it was new, and the item when the call answered one. */
+export interface SavedReport {
+  id: number;
+  created: boolean;
+  item: unknown | null;
+}
+
+export type EntityFormEvent =
+  | { type: 'field.change'; field: string; value: unknown }
+  | { type: 'form.submit' }
+  | { type: 'form.reset' }
+  | { type: 'form.retry' }
+  /** The entity changed elsewhere (its avatar was uploaded): take the new item, keep what is typed. */
+  | { type: 'form.itemChanged'; item: unknown };
+
+type AlertParams = { kind: 'error' | 'success'; code: string };
+
+const failureOf = (error: unknown) => error as CallFailure;
+const modeOf = (context: Pick<EntityFormContext, 'id'>): FormMode => (context.id === null ? 'create' : 'patch');
+const withoutError = (errors: Record<string, FieldError>, field: string) => {
+  const { [field]: _, ...rest } = errors;
+  return rest;
+};
+
+/**
+ * Any entity's add/edit form (ARCHITECTURE: the generic `entityForm`): load by
+ * id or start new, edit, validate with the contract's schema ('check fields
+ * data' on failure, 2.5), normalise the payload (7.9), PUT a new entity (then
+ * know its id) or PATCH an existing one, and put the server's per-field errors
+ * on their inputs. Submitting needs the edit permission and a writable form.
+ */
+export const entityFormMachine = setup({
+  types: {
+    context: {} as EntityFormContext,
+    events: {} as EntityFormEvent,
+    input: {} as EntityFormInput,
+  },
+  actors: {
+    loadItem: fromPromise<unknown, number>(() => new Promise(() => {})),
+    saveItem: fromPromise<SaveResult, SaveRequest>(() => new Promise(() => {})),
+  },
+  actions: {
+    alert: sendTo(
+      ({ system }) => system.get('alerts'),
+      (_, params: AlertParams) => ({ type: 'alert.show' as const, ...params }),
+    ),
+    /** Tells the page the entity was saved (a dialog closes, a page goes back); given by the page. */
+    reportSaved: (_, _params: SavedReport) => {},
+  },
+  guards: {
+    /** Nothing to load: a new entity, or an item given with the input. */
+    isNew: ({ context }) => context.id === null || context.item !== null,
+    canSubmit: ({ context }) => context.mayEdit && !context.readOnly,
+    isValid: ({ context }) =>
+      Object.keys(validateForm(context.definition, context.values, context.initial, modeOf(context))).length === 0,
+  },
+}).createMachine({
+  id: 'entityForm',
+  context: ({ input }) => {
+    const values =
+      input.item !== undefined
+        ? input.definition.fromItem(input.item)
+        : input.id === null
+          ? { ...input.definition.empty(), ...input.preset }
+          : {};
+    return {
+      id: input.id,
+      definition: input.definition,
+      item: input.item ?? null,
+      values,
+      initial: values,
+      errors: {},
+      failure: null,
+      readOnly: input.readOnly ?? false,
+      mayEdit: input.mayEdit ?? true,
+    };
+  },
+  initial: 'opening',
+  states: {
+    opening: { always: [{ guard: 'isNew', target: 'editing' }, { target: 'loading' }] },
+    loading: {
+      invoke: {
+        id: 'loadItem',
+        src: 'loadItem',
+        input: ({ context }) => context.id as number,
+        onDone: {
+          target: 'editing',
+          actions: assign(({ context, event }) => {
+            const values = context.definition.fromItem(event.output);
+            const readOnly = context.readOnly || (context.definition.readOnlyItem?.(event.output) ?? false);
+            return { item: event.output, values, initial: values, failure: null, readOnly };
+          }),
+        },
+        onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+      },
+    },
+    failed: { on: { 'form.retry': 'loading' } },
+    editing: {
+      on: {
+        'field.change': {
+          actions: assign({
+            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
+            errors: ({ context, event }) => withoutError(context.errors, event.field),
+          }),
+        },
+        'form.submit': [{ guard: 'canSubmit', target: 'validating' }],
+        'form.reset': { actions: assign({ values: ({ context }) => context.initial, errors: {}, failure: null }) },
+        'form.itemChanged': { actions: assign({ item: ({ event }) => event.item }) },
+      },
+    },
+    validating: {
+      always: [
+        { guard: 'isValid', target: 'saving' },
+        {
+          target: 'editing',
+          actions: [
+            assign({
+              errors: ({ context }) =>
+                validateForm(context.definition, context.values, context.initial, modeOf(context)),
+            }),
+            { type: 'alert', params: { kind: 'error', code: 'common:form.checkFields' } },
+          ],
+        },
+      ],
+    },
+    saving: {
+      invoke: {
+        id: 'saveItem',
+        src: 'saveItem',
+        input: ({ context }) => ({
+          id: context.id,
+          body: bodyOf(context.definition, context.values, context.initial, modeOf(context)),
+        }),
+        onDone: {
+          target: 'saved',
+          actions: [
+            {
+              type: 'alert',
+              params: ({ context }) => ({
+                kind: 'success',
+                code:
+                  context.definition.successCode?.[modeOf(context)] ??
+                  (context.id === null ? 'lists:form.created' : 'lists:form.saved'),
+              }),
+            },
+            {
+              type: 'reportSaved',
+              params: ({ context, event }) => ({
+                id: event.output.id,
+                created: context.id === null,
+                item: event.output.item,
+              }),
+            },
+            assign(({ context, event }) => {
+              const item = event.output.item ?? context.item;
+              const values = event.output.item ? context.definition.fromItem(event.output.item) : context.values;
+              return { id: event.output.id, item, values, initial: values, errors: {}, failure: null };
+            }),
+          ],
+        },
+        onError: {
+          target: 'editing',
+          actions: [
+            assign({
+              failure: ({ event }) => failureOf(event.error),
+              errors: ({ context, event }) => placeErrors(context.definition, failureOf(event.error).fields ?? {}),
+            }),
+            {
+              type: 'alert',
+              params: ({ event }) => ({ kind: 'error', code: `errors.http.${failureOf(event.error).code}` }),
+            },
+          ],
+        },
+      },
+    },
+    /** Saved; the page decides where to go. Editing again starts over from the saved values. */
+    saved: {
+      on: {
+        'form.itemChanged': { actions: assign({ item: ({ event }) => event.item }) },
+        'field.change': {
+          target: 'editing',
+          actions: assign({ values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }) }),
+        },
+      },
+    },
+  },
+});
+
+export type EntityFormMachine = typeof entityFormMachine;

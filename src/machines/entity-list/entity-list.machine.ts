@@ -1,0 +1,353 @@
+import { assign, cancel, fromPromise, raise, sendTo, setup, spawnChild } from 'xstate';
+import { LIST_SEARCH_DEBOUNCE_MS } from '../../contract/constants';
+import type { DeleteAll, Filter, ListQueryInput, MatchMode } from '../../contract/filters';
+import type { CallFailure } from '../session/session.types';
+import {
+  defaultListState,
+  deleteAllBody,
+  type ListState,
+  listRequest,
+  NO_SELECTION,
+  type Selection,
+  toggledSort,
+} from './entity-list.query';
+
+/** A row of any resource list: the machinery only needs its id. */
+export interface ListRow {
+  id: number;
+  [field: string]: unknown;
+}
+
+/** What delete-all answered; roles add the ones kept because users still hold them (gently, 7.3). */
+export interface DeleteResult {
+  deleted: number;
+  /** Rows that were not deleted because something still uses them. */
+  dependencies?: Array<{ id: number; name: string; users_count: number }>;
+}
+
+/** One page as the `items` call answers it. */
+export interface ListPageAnswer {
+  data: ListRow[];
+  meta: { page: number; size: number; total: number };
+}
+
+export interface EntityListContext {
+  /** The user's view of the list (mirrored in the URL). */
+  query: ListState;
+  /** What is typed in the search box; it becomes `query.search` once typing pauses. */
+  searchText: string;
+  /** Fixed filters of this list (a scoped list), not shown and not in the URL. */
+  baseFilters: Filter[];
+  with: string[];
+  defaultSort: string[];
+  items: ListRow[];
+  total: number;
+  /** The last page loaded: load more asks for the next one and appends it. */
+  lastPage: number;
+  selection: Selection;
+  /** What the open confirmation would delete. */
+  pendingDelete: Selection | null;
+  deleteResult: DeleteResult | null;
+  failure: CallFailure | null;
+  exporting: boolean;
+}
+
+export interface EntityListInput {
+  query?: Partial<ListState>;
+  baseFilters?: Filter[];
+  with?: string[];
+  defaultSort?: string[];
+}
+
+export type EntityListEvent =
+  | { type: 'list.refresh' }
+  | { type: 'list.retry' }
+  | { type: 'list.pageChanged'; page: number }
+  | { type: 'list.loadMore' }
+  | { type: 'list.sortToggled'; field: string }
+  | { type: 'list.filtersChanged'; filters: Filter[]; match?: MatchMode }
+  /** Clears every filter and the search (the empty state's way out). */
+  | { type: 'list.filtersCleared' }
+  | { type: 'list.searchChanged'; text: string }
+  /** Raised by the machine itself once typing pauses. */
+  | { type: 'list.searchSettled' }
+  /** The URL changed under the list (back/forward, a shared link opened in place). */
+  | { type: 'list.queryRestored'; query: ListState }
+  | { type: 'list.rowToggled'; id: number }
+  | { type: 'list.pageSelectionToggled' }
+  | { type: 'list.allMatchingSelected' }
+  | { type: 'list.selectionCleared' }
+  /** Delete the selection, or the given rows (a row's own delete action). */
+  | { type: 'list.deleteRequested'; ids?: number[] }
+  | { type: 'list.deleteConfirmed' }
+  | { type: 'list.deleteCancelled' }
+  | { type: 'list.deleteResultDismissed' }
+  | { type: 'list.exportRequested' };
+
+export type AlertParams = { kind: 'error' | 'success'; code: string; params?: Record<string, string | number> };
+
+const failureOf = (error: unknown) => error as CallFailure;
+/** A failed call as an error alert (8.1: the code is looked up under errors.http). */
+export const failureAlert = (error: unknown): AlertParams => ({
+  kind: 'error',
+  code: `errors.http.${failureOf(error).code}`,
+});
+const pageIds = (items: ListRow[]) => items.map((i) => i.id);
+
+/**
+ * Any resource list (ARCHITECTURE: the generic `entityList`): load a page,
+ * sort, filter, name search (debounced, contains), load more (appending),
+ * select rows / the page / everything matching the filter (server side), bulk
+ * delete behind a confirmation, refresh, export the current filter.
+ * Query changes restart the load and clear the selection.
+ */
+export const entityListMachine = setup({
+  types: {
+    context: {} as EntityListContext,
+    events: {} as EntityListEvent,
+    input: {} as EntityListInput,
+  },
+  actors: {
+    fetchPage: fromPromise<ListPageAnswer, ListQueryInput>(() => new Promise(() => {})),
+    deleteItems: fromPromise<DeleteResult, DeleteAll>(() => new Promise(() => {})),
+    /** Downloads the current filter as a file (the service saves it). */
+    exportFile: fromPromise<void, ListQueryInput>(() => new Promise(() => {})),
+  },
+  delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
+  actions: {
+    alert: sendTo(
+      ({ system }) => system.get('alerts'),
+      (_, params: AlertParams) => ({ type: 'alert.show' as const, ...params }),
+    ),
+    setQuery: assign(({ context }, params: { query: Partial<ListState> }) => ({
+      query: { ...context.query, page: 1, ...params.query },
+      selection: NO_SELECTION,
+    })),
+    scheduleSearch: raise({ type: 'list.searchSettled' }, { id: 'searchDebounce', delay: 'searchDebounce' }),
+    cancelSearch: cancel('searchDebounce'),
+  },
+  guards: {
+    hasMore: ({ context }) => context.items.length < context.total,
+    hasSelection: ({ context }) => context.selection.kind === 'all' || context.selection.ids.length > 0,
+    isSearchChanged: ({ context }) => context.searchText.trim() !== context.query.search.trim(),
+    isIdle: ({ context }) => !context.exporting,
+    hasRequestedIds: ({ event }) => event.type === 'list.deleteRequested' && (event.ids?.length ?? 0) > 0,
+  },
+}).createMachine({
+  id: 'entityList',
+  context: ({ input }) => {
+    const query = { ...defaultListState(), ...input.query };
+    return {
+      query,
+      searchText: query.search,
+      baseFilters: input.baseFilters ?? [],
+      with: input.with ?? [],
+      defaultSort: input.defaultSort ?? [],
+      items: [],
+      total: 0,
+      lastPage: 0,
+      selection: NO_SELECTION,
+      pendingDelete: null,
+      deleteResult: null,
+      failure: null,
+      exporting: false,
+    };
+  },
+  initial: 'browsing',
+  on: {
+    'list.searchChanged': {
+      actions: ['cancelSearch', assign({ searchText: ({ event }) => event.text }), 'scheduleSearch'],
+    },
+    'list.exportRequested': {
+      guard: 'isIdle',
+      actions: [
+        spawnChild('exportFile', {
+          id: 'exportFile',
+          input: ({ context }) => listRequest(context.query, { ...context, page: 1 }),
+        }),
+        assign({ exporting: true }),
+      ],
+    },
+    'xstate.done.actor.exportFile': { actions: assign({ exporting: false }) },
+    'xstate.error.actor.exportFile': {
+      actions: [
+        assign({ exporting: false }),
+        // A spawned child's error event is not in the event union: read it as what it is.
+        { type: 'alert', params: ({ event }: { event: { error?: unknown } }) => failureAlert(event.error) },
+      ],
+    },
+  },
+  states: {
+    /** Showing the list; every change of the query restarts the load from page 1. */
+    browsing: {
+      initial: 'loading',
+      on: {
+        'list.refresh': '.loading',
+        'list.searchSettled': {
+          guard: 'isSearchChanged',
+          target: '.loading',
+          actions: { type: 'setQuery', params: ({ context }) => ({ query: { search: context.searchText.trim() } }) },
+        },
+        'list.pageChanged': {
+          target: '.loading',
+          actions: { type: 'setQuery', params: ({ event }) => ({ query: { page: event.page } }) },
+        },
+        'list.sortToggled': {
+          target: '.loading',
+          actions: {
+            type: 'setQuery',
+            params: ({ context, event }) => ({
+              query: {
+                sort: toggledSort(context.query.sort.length ? context.query.sort : context.defaultSort, event.field),
+              },
+            }),
+          },
+        },
+        'list.filtersChanged': {
+          target: '.loading',
+          actions: {
+            type: 'setQuery',
+            params: ({ context, event }) => ({
+              query: { filters: event.filters, match: event.match ?? context.query.match },
+            }),
+          },
+        },
+        'list.deleteResultDismissed': { actions: assign({ deleteResult: null }) },
+        'list.filtersCleared': {
+          target: '.loading',
+          actions: [
+            'cancelSearch',
+            { type: 'setQuery', params: { query: { filters: [], search: '' } } },
+            assign({ searchText: '' }),
+          ],
+        },
+        'list.queryRestored': {
+          target: '.loading',
+          actions: [
+            'cancelSearch',
+            assign({
+              query: ({ event }) => event.query,
+              searchText: ({ event }) => event.query.search,
+              selection: NO_SELECTION,
+            }),
+          ],
+        },
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: 'fetchPage',
+            src: 'fetchPage',
+            input: ({ context }) => listRequest(context.query, context),
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                items: ({ event }) => event.output.data,
+                total: ({ event }) => event.output.meta.total,
+                lastPage: ({ event }) => event.output.meta.page,
+                failure: null,
+              }),
+            },
+            onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+          },
+        },
+        ready: {
+          on: {
+            'list.loadMore': { guard: 'hasMore', target: 'loadingMore' },
+            'list.rowToggled': {
+              actions: assign({ selection: ({ context, event }) => toggleRow(context, event.id) }),
+            },
+            'list.pageSelectionToggled': { actions: assign({ selection: ({ context }) => togglePage(context) }) },
+            'list.allMatchingSelected': { actions: assign({ selection: { kind: 'all' } }) },
+            'list.selectionCleared': { actions: assign({ selection: NO_SELECTION }) },
+            'list.deleteRequested': [
+              {
+                guard: 'hasRequestedIds',
+                target: '#entityList.confirmingDelete',
+                actions: assign({
+                  pendingDelete: ({ event }) => ({ kind: 'ids' as const, ids: event.ids ?? [] }),
+                }),
+              },
+              {
+                guard: 'hasSelection',
+                target: '#entityList.confirmingDelete',
+                actions: assign({ pendingDelete: ({ context }) => context.selection }),
+              },
+            ],
+          },
+        },
+        loadingMore: {
+          invoke: {
+            id: 'fetchMore',
+            src: 'fetchPage',
+            input: ({ context }) => listRequest(context.query, { ...context, page: context.lastPage + 1 }),
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                // Rows that moved between pages since the first load are not shown twice.
+                items: ({ context, event }) => {
+                  const seen = new Set(pageIds(context.items));
+                  return [...context.items, ...event.output.data.filter((row) => !seen.has(row.id))];
+                },
+                total: ({ event }) => event.output.meta.total,
+                lastPage: ({ event }) => event.output.meta.page,
+              }),
+            },
+            onError: { target: 'ready', actions: { type: 'alert', params: ({ event }) => failureAlert(event.error) } },
+          },
+        },
+        failed: { on: { 'list.retry': 'loading' } },
+      },
+    },
+    confirmingDelete: {
+      on: {
+        'list.deleteConfirmed': 'deleting',
+        'list.deleteCancelled': { target: 'browsing.ready', actions: assign({ pendingDelete: null }) },
+      },
+    },
+    deleting: {
+      invoke: {
+        id: 'deleteItems',
+        src: 'deleteItems',
+        input: ({ context }) =>
+          deleteAllBody(context.pendingDelete ?? NO_SELECTION, context.query, context.baseFilters),
+        onDone: {
+          target: 'browsing.loading',
+          actions: [
+            assign({ deleteResult: ({ event }) => event.output, selection: NO_SELECTION, pendingDelete: null }),
+            {
+              type: 'alert',
+              params: ({ event }) => ({
+                kind: 'success',
+                code: 'lists:deleted',
+                params: { count: event.output.deleted },
+              }),
+            },
+          ],
+        },
+        onError: {
+          target: 'browsing.ready',
+          actions: [
+            assign({ pendingDelete: null }),
+            { type: 'alert', params: ({ event }) => failureAlert(event.error) },
+          ],
+        },
+      },
+    },
+  },
+});
+
+function toggleRow(context: EntityListContext, id: number): Selection {
+  // Unticking one row of "all matching" keeps the rest of what is loaded.
+  const ids = context.selection.kind === 'all' ? pageIds(context.items) : context.selection.ids;
+  return { kind: 'ids', ids: ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id] };
+}
+
+function togglePage(context: EntityListContext): Selection {
+  const ids = pageIds(context.items);
+  const selected = context.selection;
+  const allLoaded = selected.kind === 'all' || ids.every((id) => selected.ids.includes(id));
+  return allLoaded ? NO_SELECTION : { kind: 'ids', ids };
+}
+
+export type EntityListMachine = typeof entityListMachine;

@@ -1,0 +1,188 @@
+import { assign, cancel, fromPromise, raise, sendTo, setup } from 'xstate';
+import { LIST_SEARCH_DEBOUNCE_MS } from '../../contract/constants';
+import { type Filter, LIST_PAGE_SIZE, type ListQueryInput } from '../../contract/filters';
+import { SEARCH_FIELD } from '../../contract/resource';
+import type { ListPageAnswer, ListRow } from '../entity-list/entity-list.machine';
+import type { CallFailure } from '../session/session.types';
+
+export interface PickerContext {
+  /** Choose several (checkboxes) or one (radio). */
+  multiple: boolean;
+  /** Fixed filters of this picker (e.g. group admins: limit_by_domain_id). */
+  baseFilters: Filter[];
+  sort: string[];
+  size: number;
+  searchText: string;
+  /** The search the loaded rows answer. */
+  search: string;
+  items: ListRow[];
+  total: number;
+  lastPage: number;
+  /** Chosen rows, whole, so chips can name them even when they are not loaded. */
+  selected: ListRow[];
+  failure: CallFailure | null;
+}
+
+export interface PickerInput {
+  multiple?: boolean;
+  baseFilters?: Filter[];
+  sort?: string[];
+  size?: number;
+  /** What the field already holds. */
+  selected?: ListRow[];
+}
+
+export type PickerEvent =
+  | { type: 'picker.searchChanged'; text: string }
+  /** Raised by the machine once typing pauses. */
+  | { type: 'picker.searchSettled' }
+  | { type: 'picker.toggle'; item: ListRow }
+  | { type: 'picker.clear' }
+  | { type: 'picker.loadMore' }
+  | { type: 'picker.retry' }
+  | { type: 'picker.confirm' }
+  | { type: 'picker.cancel' };
+
+const failureOf = (error: unknown) => error as CallFailure;
+
+/** The list call of a picker: name search is the contains rule on the resource's search fields (2.5). */
+export function pickerRequest(context: Pick<PickerContext, 'baseFilters' | 'sort' | 'size' | 'search'>, page: number) {
+  const search = context.search.trim();
+  return {
+    page,
+    size: context.size,
+    sort: context.sort,
+    filters: [
+      ...context.baseFilters,
+      ...(search ? [{ field: SEARCH_FIELD, rule: 'contains' as const, value: search }] : []),
+    ],
+    match: 'match_all',
+  } satisfies ListQueryInput;
+}
+
+function toggled(context: PickerContext, item: ListRow): ListRow[] {
+  const has = context.selected.some((s) => s.id === item.id);
+  if (!context.multiple) return has ? [] : [item];
+  return has ? context.selected.filter((s) => s.id !== item.id) : [...context.selected, item];
+}
+
+/**
+ * A picker dialog of 2.5 (users, roles, markers, groups, …): choose one or
+ * several rows of a resource, with name search (contains, debounced) and a
+ * load-more button; starts from what the field holds; confirm or cancel.
+ */
+export const pickerMachine = setup({
+  types: {
+    context: {} as PickerContext,
+    events: {} as PickerEvent,
+    input: {} as PickerInput,
+  },
+  actors: {
+    fetchOptions: fromPromise<ListPageAnswer, ListQueryInput>(() => new Promise(() => {})),
+  },
+  delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
+  actions: {
+    alert: sendTo(
+      ({ system }) => system.get('alerts'),
+      (_, params: { kind: 'error'; code: string }) => ({ type: 'alert.show' as const, ...params }),
+    ),
+    /** The dialog hands the choice to its field; given by the dialog. */
+    reportConfirmed: (_, _params: { selected: ListRow[] }) => {},
+    reportCancelled: () => {},
+    scheduleSearch: raise({ type: 'picker.searchSettled' }, { id: 'searchDebounce', delay: 'searchDebounce' }),
+    cancelSearch: cancel('searchDebounce'),
+  },
+  guards: {
+    hasMore: ({ context }) => context.items.length < context.total,
+    isSearchChanged: ({ context }) => context.searchText.trim() !== context.search,
+  },
+}).createMachine({
+  id: 'picker',
+  context: ({ input }) => ({
+    multiple: input.multiple ?? false,
+    baseFilters: input.baseFilters ?? [],
+    sort: input.sort ?? ['name'],
+    size: input.size ?? LIST_PAGE_SIZE,
+    searchText: '',
+    search: '',
+    items: [],
+    total: 0,
+    lastPage: 0,
+    selected: input.selected ?? [],
+    failure: null,
+  }),
+  initial: 'open',
+  states: {
+    open: {
+      initial: 'loading',
+      on: {
+        'picker.searchChanged': {
+          actions: ['cancelSearch', assign({ searchText: ({ event }) => event.text }), 'scheduleSearch'],
+        },
+        'picker.searchSettled': {
+          guard: 'isSearchChanged',
+          target: '.loading',
+          actions: assign({ search: ({ context }) => context.searchText.trim() }),
+        },
+        'picker.toggle': { actions: assign({ selected: ({ context, event }) => toggled(context, event.item) }) },
+        'picker.clear': { actions: assign({ selected: [] }) },
+        'picker.confirm': {
+          target: 'confirmed',
+          actions: { type: 'reportConfirmed', params: ({ context }) => ({ selected: context.selected }) },
+        },
+        'picker.cancel': { target: 'cancelled', actions: 'reportCancelled' },
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: 'fetchOptions',
+            src: 'fetchOptions',
+            input: ({ context }) => pickerRequest(context, 1),
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                items: ({ event }) => event.output.data,
+                total: ({ event }) => event.output.meta.total,
+                lastPage: ({ event }) => event.output.meta.page,
+                failure: null,
+              }),
+            },
+            onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+          },
+        },
+        ready: { on: { 'picker.loadMore': { guard: 'hasMore', target: 'loadingMore' } } },
+        loadingMore: {
+          invoke: {
+            id: 'fetchMore',
+            src: 'fetchOptions',
+            input: ({ context }) => pickerRequest(context, context.lastPage + 1),
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                items: ({ context, event }) => {
+                  const seen = new Set(context.items.map((i) => i.id));
+                  return [...context.items, ...event.output.data.filter((row) => !seen.has(row.id))];
+                },
+                total: ({ event }) => event.output.meta.total,
+                lastPage: ({ event }) => event.output.meta.page,
+              }),
+            },
+            onError: {
+              target: 'ready',
+              actions: {
+                type: 'alert',
+                params: ({ event }) => ({ kind: 'error', code: `errors.http.${failureOf(event.error).code}` }),
+              },
+            },
+          },
+        },
+        failed: { on: { 'picker.retry': 'loading' } },
+      },
+    },
+    // Closed: the dialog unmounts; not final, so a late event is simply ignored.
+    confirmed: {},
+    cancelled: {},
+  },
+});
+
+export type PickerMachine = typeof pickerMachine;

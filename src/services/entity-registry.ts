@@ -1,0 +1,119 @@
+import * as v from 'valibot';
+import { fromPromise } from 'xstate';
+import { groupsResource } from '../contract/entities/group';
+import { MarkerApplyAnswerSchema, markersResource } from '../contract/entities/marker';
+import { RoleDeleteAnswerSchema, rolesResource } from '../contract/entities/role';
+import { UserSchema, usersResource } from '../contract/entities/user';
+import { OkSchema } from '../contract/http';
+import type { ResourceContract } from '../contract/resource';
+import type { EntityFormMachine } from '../machines/entity-form/entity-form.machine';
+import type { ListRow } from '../machines/entity-list/entity-list.machine';
+import { type ResourceMachine, resourceMachine } from '../machines/resource/resource.machine';
+import { commandMachine, createEntityMachines, type EntityMachines, type ShowAlert } from './entity-machines';
+import type { Http } from './http';
+import { createResourceClient } from './resource-client';
+
+/** The resources whose generic machines the console has so far (the next entity adds a line). */
+export type EntityKey = 'users' | 'roles' | 'markers' | 'domains';
+
+/** A resource's machines plus the loader of names for ids (relation filters restored from a URL). */
+export interface EntityKit extends EntityMachines {
+  labels: (ids: number[]) => ResourceMachine;
+}
+
+/** Commands of the user pages: each is a small form whose save is one call. */
+export interface UserCommandMachines {
+  /** POST /users/{id}/password with new_password (an administrator sets it). */
+  password: EntityFormMachine;
+  /** POST /users/{id}/avatar, multipart: image, x, y, size (the cropped square). */
+  avatar: EntityFormMachine;
+  /** DELETE /users/{id}/avatar. */
+  removeAvatar: EntityFormMachine;
+  /** POST /registration/invite/send with the user: mail the registration link again. */
+  invite: EntityFormMachine;
+}
+
+/** What the user avatar calls answer: the user as it is now (or just `true`). */
+const UserAnswerSchema = v.object({ data: v.union([UserSchema, v.literal(true)]) });
+
+/**
+ * The console's entity machines with their real effects: one kit per
+ * resource, the user commands and applying markers. create-app exposes them
+ * to pages as page machines.
+ */
+export function createEntityRegistry(http: Http, showAlert: ShowAlert) {
+  const machinesOf = createEntityMachines(http, showAlert);
+  const kit = <R extends ResourceContract>(contract: R, options?: Parameters<typeof machinesOf<R>>[1]): EntityKit => {
+    const client = createResourceClient(http, contract);
+    return {
+      ...machinesOf(contract, options),
+      labels: (ids) =>
+        resourceMachine.provide({
+          actors: {
+            // A name that cannot be read (deleted, out of scope) still shows as its id.
+            fetch: fromPromise<unknown>(() =>
+              Promise.all(
+                ids.map((id) =>
+                  client.get(id).then(
+                    (item) => item as ListRow,
+                    () => ({ id, name: `#${id}` }),
+                  ),
+                ),
+              ),
+            ),
+          },
+        }),
+    };
+  };
+
+  const entities: Record<EntityKey, EntityKit> = {
+    users: kit(usersResource),
+    roles: kit(rolesResource, {
+      // 7.3: roles are deleted gently; the ones still held by users come back as dependencies.
+      deleteItems: async (_, selection) => {
+        const answer = await http.request('POST', '/roles/delete-all', RoleDeleteAnswerSchema, {
+          body: selection,
+          searchParams: { gently: 1 },
+        });
+        return { deleted: answer.data.deleted.length, dependencies: answer.data.dependencies };
+      },
+    }),
+    markers: kit(markersResource),
+    domains: kit(groupsResource),
+  };
+
+  const userItem = (answer: v.InferOutput<typeof UserAnswerSchema>, id: number) => ({
+    id,
+    item: answer.data === true ? null : answer.data,
+  });
+
+  const userCommands: UserCommandMachines = {
+    password: commandMachine(showAlert, async ({ id, body }) => {
+      await http.request('POST', `/users/${id}/password`, OkSchema, { body });
+      return undefined;
+    }),
+    avatar: commandMachine(showAlert, async ({ id, body }) => {
+      const form = new FormData();
+      form.append('image', body.image as Blob);
+      for (const key of ['x', 'y', 'size'] as const) form.append(key, String(body[key]));
+      return userItem(await http.request('POST', `/users/${id}/avatar`, UserAnswerSchema, { body: form }), id ?? 0);
+    }),
+    removeAvatar: commandMachine(showAlert, async ({ id }) =>
+      userItem(await http.request('DELETE', `/users/${id}/avatar`, UserAnswerSchema), id ?? 0),
+    ),
+    invite: commandMachine(showAlert, async ({ id }) => {
+      await http.call('POST /registration/invite/send', { body: { users: [id ?? 0] } });
+      return undefined;
+    }),
+  };
+
+  /** POST /markers/apply: add (or remove) markers on users. */
+  const markerApply = commandMachine(showAlert, async ({ body }) => {
+    await http.request('POST', '/markers/apply', MarkerApplyAnswerSchema, { body });
+    return undefined;
+  });
+
+  return { entities, userCommands, markerApply };
+}
+
+export type EntityRegistry = ReturnType<typeof createEntityRegistry>;

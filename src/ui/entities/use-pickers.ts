@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import type { Filter } from '../../contract/filters';
+import type { ListRow } from '../../machines/entity-list/entity-list.machine';
+import type { PickerMachine } from '../../machines/picker/picker.machine';
+import type { ResourceMachine } from '../../machines/resource/resource.machine';
+import { usePageMachines } from '../app/actor-context';
+import type { OptionText } from './PickerView';
+
+/** Everything a picker field or relation filter needs about one resource's picker. */
+export interface PickerSpec {
+  machine: PickerMachine;
+  title: string;
+  searchLabel: string;
+  describe: (row: ListRow) => OptionText;
+  labels: (ids: number[]) => ResourceMachine;
+  /** Fixed filters (group admins). */
+  baseFilters?: Filter[];
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** How each resource reads as an option (2.5: users show their e-mail). */
+export const describeUser = (row: ListRow): OptionText => ({
+  primary: String(row.name),
+  secondary: text(row.email) ?? text(row.login),
+});
+export const describeRole = (row: ListRow): OptionText => ({
+  primary: String(row.name),
+  secondary: text(row.description),
+});
+export const describeMarker = (row: ListRow): OptionText => ({
+  primary: String(row.name),
+  swatch: text(row.color) ?? undefined,
+});
+export const describeGroup = (row: ListRow): OptionText => ({
+  primary: String(row.name),
+  secondary: text((row.type as { name?: string } | null | undefined)?.name),
+});
+
+/**
+ * The pickers of 2.5 delivered so far: users, group admins, roles, markers,
+ * groups. Name search is the contract's `search` fields (users: name, e-mail, login).
+ */
+export function usePickers() {
+  const { t } = useTranslation('lists');
+  const { entities } = usePageMachines();
+  const spec = (key: keyof typeof entities, describe: PickerSpec['describe']): PickerSpec => ({
+    machine: entities[key].picker,
+    labels: entities[key].labels,
+    title: t(`pickers.${key}.title`),
+    searchLabel: t(`pickers.${key}.search`),
+    describe,
+  });
+  return {
+    users: spec('users', describeUser),
+    roles: spec('roles', describeRole),
+    markers: spec('markers', describeMarker),
+    groups: spec('domains', describeGroup),
+    /**
+     * Administrators of a group: users the server limits with `limit_by_domain_id`
+     * (7.8) to those who may administer that group (docs/decisions.md).
+     */
+    groupAdmins: (groupId: number): PickerSpec => ({
+      ...spec('users', describeUser),
+      title: t('pickers.groupAdmins.title'),
+      baseFilters: [{ field: 'limit_by_domain_id', rule: 'equals', value: groupId }],
+    }),
+  };
+}

@@ -1,0 +1,68 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import type { User } from '../../contract/entities/user';
+import { selectFormItem } from '../../machines/entity-form/entity-form.selectors';
+import { usePageMachines } from '../app/actor-context';
+import { usePageStack } from '../app/use-page-stack';
+import { useEntityForm } from '../entities/use-entity-form';
+import { usePermission } from '../entities/use-permissions';
+import { usePickers } from '../entities/use-pickers';
+import { NotFoundPage } from '../shell/NotFoundPage';
+import type { UserCommand } from './UserAside';
+import { UserCommandDialog } from './UserCommandDialog';
+import { UserFormView } from './UserFormView';
+import { userForm } from './user-form';
+
+const LIST = '/users';
+
+/** /users/add and /users/:id/edit: the user form actor; a save returns to the list it came from. */
+export function UserFormPage() {
+  const { id } = useParams();
+  if (id !== undefined && !/^\d+$/.test(id)) return <NotFoundPage />;
+  return <UserForm key={id ?? 'new'} id={id === undefined ? null : Number(id)} />;
+}
+
+function UserForm({ id }: { id: number | null }) {
+  const { entities } = usePageMachines();
+  const pickers = usePickers();
+  const { closePage } = usePageStack();
+  const mayCreate = usePermission('users.create');
+  const mayEdit = usePermission('users.edit_all', 'users.edit_profile');
+  const can = {
+    edit: mayEdit,
+    password: usePermission('users.edit_all'),
+    licences: usePermission('users.view_licences', 'users.edit_licences'),
+  };
+  const [command, setCommand] = useState<UserCommand | null>(null);
+  const formRef = useEntityForm(
+    entities.users.form,
+    { id, definition: userForm, mayEdit: id === null ? mayCreate : mayEdit },
+    // Leave once the saved state has rendered, so the unsaved-changes guard sees a clean form.
+    () => window.setTimeout(() => closePage(LIST), 0),
+  );
+  const user = useSelector(formRef, selectFormItem) as User | null;
+
+  return (
+    <>
+      <UserFormView
+        formRef={formRef}
+        pickers={pickers}
+        can={can}
+        onCancel={() => closePage(LIST)}
+        onCommand={setCommand}
+      />
+      {command && user ? (
+        <UserCommandDialog
+          command={command}
+          user={user}
+          onClose={() => setCommand(null)}
+          onDone={(item) => {
+            setCommand(null);
+            if (item) formRef.send({ type: 'form.itemChanged', item });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

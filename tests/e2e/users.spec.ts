@@ -1,0 +1,98 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, users } from './support';
+
+/** Logs the administrator into the demo project (Riverside Residence). */
+async function adminInRiverside(page: Page) {
+  await logIn(page, users.admin);
+  await page.getByRole('button', { name: /Riverside Residence/ }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** Opens a picker field's dialog, searches, ticks the option and confirms. */
+async function pick(page: Page, field: string, dialog: string, option: string) {
+  await page.getByRole('button', { name: `Choose: ${field}` }).click();
+  const picker = page.getByRole('dialog', { name: dialog });
+  await picker.getByRole('searchbox').fill(option);
+  await picker
+    .getByRole('checkbox', { name: new RegExp(option) })
+    .or(picker.getByRole('radio', { name: new RegExp(option) }))
+    .first()
+    .check();
+  await picker.getByRole('button', { name: 'Choose' }).click();
+  await expect(picker).toBeHidden();
+}
+
+test('an admin creates a user with a role, a group and a marker, filters, edits, exports and deletes', async ({
+  page,
+}) => {
+  const stamp = Date.now().toString(36);
+  const login = `e2e-${stamp}`;
+  const marker = `E2E ${stamp}`;
+  await adminInRiverside(page);
+
+  // A marker to give the user.
+  await page.goto('/markers');
+  await page.getByRole('button', { name: 'Add marker' }).click();
+  const markerDialog = page.getByRole('dialog', { name: 'New marker' });
+  await markerDialog.getByLabel('Name').fill(marker);
+  await markerDialog.getByRole('button', { name: '#3a9d5d' }).click();
+  await markerDialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('row', { name: marker })).toBeVisible();
+
+  // The user, in a unit, with a role and the marker.
+  await page.goto('/users');
+  await page.getByRole('button', { name: 'Add user' }).click();
+  await expect(page).toHaveURL(/\/users\/add/);
+  await expect(page.getByRole('checkbox', { name: 'Send a registration link by e-mail' })).toBeChecked();
+  await page.getByLabel('Login', { exact: true }).fill(login);
+  await page.getByLabel('Display name', { exact: true }).fill(`Nina ${stamp}`);
+  await page.getByLabel('E-mail', { exact: true }).fill(`${login}@riverside.example`);
+  await pick(page, 'Role', 'Choose roles', 'resident');
+  await pick(page, 'Groups', 'Choose groups', 'Unit 101');
+  await pick(page, 'Markers', 'Choose markers', marker);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/users(\?|$)/);
+  const row = page.getByRole('row', { name: `Nina ${stamp}` });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(marker);
+  await expect(row).toContainText('Unit 101');
+
+  // Filter by the marker; the filter is in the URL and survives a reload.
+  await page.getByRole('button', { name: 'Markers', exact: true }).click();
+  const markerPicker = page.getByRole('dialog', { name: 'Choose markers' });
+  await markerPicker.getByRole('searchbox').fill(marker);
+  await markerPicker.getByRole('checkbox', { name: new RegExp(marker) }).check();
+  await markerPicker.getByRole('button', { name: 'Choose' }).click();
+  await expect(page).toHaveURL(/filters=/);
+  await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Markers: ${marker}` })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
+  await expect(row).toBeVisible();
+
+  // Export the filtered list.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export to Excel' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+
+  // Edit: a login that exists already is refused on its field.
+  await row.getByRole('button', { name: `Nina ${stamp}` }).click();
+  await expect(page).toHaveURL(/\/users\/\d+\/edit/);
+  const loginField = page.getByLabel('Login', { exact: true });
+  await expect(loginField).toHaveValue(login);
+  await loginField.fill('staff');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(loginField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Value must be unique')).toBeVisible();
+  await loginField.fill(login);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/users\?.*filters=/);
+
+  // Bulk delete with confirmation.
+  await page.getByRole('checkbox', { name: `Select Nina ${stamp}` }).check();
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Confirm deletion' });
+  await expect(confirm).toContainText('1 user will be deleted');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Nothing matches')).toBeVisible();
+});

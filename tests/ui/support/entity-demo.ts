@@ -1,0 +1,114 @@
+import { groupsResource } from '../../../src/contract/entities/group';
+import { markersResource } from '../../../src/contract/entities/marker';
+import { rolesResource } from '../../../src/contract/entities/role';
+import { type User, usersResource } from '../../../src/contract/entities/user';
+import type { Permission } from '../../../src/contract/permissions';
+import { sessionFixtures } from '../../../src/machines/session/session.fixtures';
+import { sessionMachine } from '../../../src/machines/session/session.machine';
+import type { CallFailure } from '../../../src/machines/session/session.types';
+import { createEntityRegistry } from '../../../src/services/entity-registry';
+import { sampleMarkers } from '../../../src/ui/markers/marker.fixtures';
+import { sampleRoles } from '../../../src/ui/roles/role.fixtures';
+import { createStubPageMachines } from '../../../src/ui/storybook/frozen-actors';
+import { sampleUsers } from '../../../src/ui/users/user.fixtures';
+import { createFakeBackend, type FakeCall } from './entity-fake-backend';
+import { renderApp } from './render-app';
+
+type Row = { id: number; [field: string]: unknown };
+
+const group = (id: number, name: string, parent_id: number | null) => ({
+  id,
+  name,
+  description: null,
+  parent_id,
+  domain_type_id: 1,
+  type: null,
+  logic_address: null,
+  parent_lft: id,
+  parent_rgt: id + 1,
+});
+
+/** The demo project's users, roles, markers and groups in an in-memory backend. */
+export function demoBackend(extra: Record<string, (call: FakeCall) => unknown> = {}) {
+  const groups = [group(1, 'Riverside Residence', null), group(2, 'Building A', 1), group(3, 'Unit 101', 2)];
+  const roles = structuredClone(sampleRoles) as unknown as Row[];
+  const markers = structuredClone(sampleMarkers) as unknown as Row[];
+  const pick = (rows: Row[], ids: unknown) =>
+    rows
+      .filter((r) => (ids as number[] | undefined)?.includes(r.id))
+      .map((r) => ({ id: r.id, name: r.name, ...(r.color ? { color: r.color } : {}) }));
+  const roleRef = (id: unknown) => {
+    const role = roles.find((r) => r.id === id);
+    return role ? { id: role.id, name: String(role.name) } : { id: 0, name: '?' };
+  };
+  const users = structuredClone(sampleUsers) as unknown as Row[];
+  const duplicateLogin = (body: Record<string, unknown>, id: number | null): CallFailure | null =>
+    users.some((u) => u.login === body.login && u.id !== id)
+      ? { code: 'value not unique', status: 422, fields: { login: { code: 'not_unique' } } }
+      : null;
+  const toUser = (base: User, body: Record<string, unknown>): User => ({
+    ...base,
+    ...(body as Partial<User>),
+    role: body.role_id !== undefined ? roleRef(body.role_id) : base.role,
+    domains: body.domains ? (pick(groups as unknown as Row[], body.domains) as User['domains']) : base.domains,
+    markers: body.markers ? (pick(markers, body.markers) as User['markers']) : base.markers,
+    profile: { ...base.profile, ...(body.profile as object) },
+  });
+  return createFakeBackend(
+    {
+      users: {
+        contract: usersResource,
+        rows: users,
+        refuse: duplicateLogin,
+        create: (body, id) =>
+          toUser({ ...sampleUsers[1]!, id, activated_at: null, avatar_url: null }, body) as unknown as Row,
+        patch: (row, body) => toUser(row as unknown as User, body) as unknown as Row,
+      },
+      roles: {
+        contract: rolesResource,
+        rows: roles,
+        create: (body, id) =>
+          ({
+            ...body,
+            id,
+            is_admin: false,
+            users_count: 0,
+            created_by_user: null,
+            available_roles: pick(roles, body.available_roles),
+            description: body.description ?? null,
+          }) as Row,
+        patch: (row, body) => ({ ...row, ...body, available_roles: pick(roles, body.available_roles) }),
+      },
+      markers: {
+        contract: markersResource,
+        rows: markers,
+        create: (body, id) => ({ ...body, id, users_count: 0, created_by_user: null }) as Row,
+      },
+      domains: { contract: groupsResource, rows: groups as unknown as Row[] },
+    },
+    extra,
+  );
+}
+
+/** A logged-in session whose role holds only `permissions`. */
+function sessionWith(permissions: Permission[]) {
+  const { context, value } = sessionFixtures.ready;
+  const profile = { ...context.profile!, role: { ...context.profile!.role, permissions } };
+  return sessionMachine.resolveState({ value, context: { ...context, profile } });
+}
+
+/**
+ * The whole console at `path` with real entity machines over the demo backend
+ * (everything else frozen); alerts reach the app's alerts actor.
+ */
+export function renderWithBackend(path: string, backend = demoBackend(), permissions?: Permission[]) {
+  let app: ReturnType<typeof renderApp> | undefined;
+  const registry = createEntityRegistry(backend.http, (alert) =>
+    app?.refs.alerts.send({ type: 'alert.show', ...alert }),
+  );
+  app = renderApp(path, {
+    machines: { ...createStubPageMachines(), ...registry },
+    actors: permissions ? { session: sessionWith(permissions) } : undefined,
+  });
+  return { ...app, backend };
+}
