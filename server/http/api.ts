@@ -12,6 +12,7 @@ import { registrationRoutes } from './registration';
 import { roleRoutes } from './roles';
 import { sessionRoutes } from './session';
 import { shellRoutes } from './shell';
+import { structureRoutes } from './structure';
 import { systemRoutes } from './system';
 import { termsRoutes } from './terms';
 import { userRoutes } from './users';
@@ -29,6 +30,7 @@ export async function apiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   await app.register(groupRoutes, { ctx });
   await app.register(groupListRoutes, { ctx });
   await app.register(groupCrudRoutes, { ctx });
+  await app.register(structureRoutes, { ctx });
   await app.register(markerRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(roleRoutes, { ctx });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { TIMEOUTS } from './constants';
 import { GroupBranchNodeSchema, GroupSchema } from './entities/group';
 import {
   BranchQuerySchema,
@@ -8,6 +9,9 @@ import {
   GenerateRequestSchema,
   GenerateSavedSchema,
   GenerateSaveSchema,
+  StructureExportQuerySchema,
+  StructureImportFieldsSchema,
+  StructureImportResultSchema,
 } from './entities/group-structure';
 import { PasswordChangeSchema, ProfilePatchSchema, ProfileSchema } from './entities/profile';
 import {
@@ -83,6 +87,19 @@ export const ROUTES = {
   },
   'POST /domains/generate/tree': { auth: true, body: GenerateRequestSchema, response: envelope(GeneratedTreeSchema) },
   'POST /domains/generate/save': { auth: true, body: GenerateSaveSchema, response: envelope(GenerateSavedSchema) },
+  'POST /domains/{id}/import/structure': {
+    auth: true,
+    multipart: StructureImportFieldsSchema,
+    timeout: TIMEOUTS.importExportBackup,
+    response: envelope(StructureImportResultSchema),
+  },
+  'GET /domains/{id}/export/structure': {
+    auth: true,
+    query: StructureExportQuerySchema,
+    timeout: TIMEOUTS.importExportBackup,
+    file: 'xlsx',
+    response: v.blob(),
+  },
 } as const;
 
 export type RouteKey = keyof typeof ROUTES;

@@ -113,6 +113,21 @@ describe('entity table', () => {
     expect(await screen.findByText('Nothing here yet')).toBeInTheDocument();
   });
 
+  it('a link with a filter the server refuses can be cleared from the filter bar', async () => {
+    const backend = demoBackend({
+      'GET /users/items': (call) => {
+        if (call.search.filters) throw { code: 'wrong parameters', status: 400 } satisfies CallFailure;
+        return { data: [], meta: { page: 1, size: 20, total: 0 } };
+      },
+    });
+    const filters = encodeURIComponent(JSON.stringify([{ field: 'nope', rule: 'equals', value: 1 }]));
+    const app = renderWithBackend(`/users?filters=${filters}`, backend);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong parameters');
+    await app.user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('Nothing here yet')).toBeInTheDocument();
+    await waitFor(() => expect(app.location().search).toBe(''));
+  });
+
   it('back and forward restore the list the URL describes', async () => {
     const app = renderWithBackend('/users');
     await usersTable();

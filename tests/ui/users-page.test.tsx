@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithBackend } from './support/entity-demo';
+import { demoBackend, renderWithBackend } from './support/entity-demo';
 
 const table = () => screen.findByRole('table', { name: 'Users' });
 
@@ -121,6 +121,18 @@ describe('user page', () => {
     expect(login).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Value is not unique')).toBeInTheDocument();
     expect(app.location().pathname).toBe('/users/4/edit');
+  });
+
+  it('sends the registration link again to a user who has not activated the account', async () => {
+    const backend = demoBackend({ 'POST /registration/invite/send': () => ({ data: { sent: 1 } }) });
+    const app = renderWithBackend('/users/4/edit', backend);
+    await app.user.click(await screen.findByRole('button', { name: 'Send registration link' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Send registration link' });
+    expect(confirm).toHaveTextContent('resident@riverside.example');
+    await app.user.click(within(confirm).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Registration link sent')).toBeInTheDocument();
+    expect(backend.calls.find((c) => c.path === '/registration/invite/send')?.body).toEqual({ users: [4] });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 
   it('shows licence info and related counts, and the admin password dialog checks the repeat', async () => {

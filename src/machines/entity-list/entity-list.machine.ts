@@ -1,6 +1,6 @@
 import { assign, cancel, fromPromise, raise, sendTo, setup, spawnChild } from 'xstate';
 import { LIST_SEARCH_DEBOUNCE_MS } from '../../contract/constants';
-import type { DeleteAll, Filter, ListQueryInput, MatchMode } from '../../contract/filters';
+import type { DeleteAll, ListQueryInput } from '../../contract/filters';
 import type { CallFailure } from '../session/session.types';
 import {
   defaultListState,
@@ -8,81 +8,19 @@ import {
   type ListState,
   listRequest,
   NO_SELECTION,
-  type Selection,
   toggledSort,
 } from './entity-list.query';
+import { togglePage, toggleRow } from './entity-list.selection';
+import type {
+  DeleteResult,
+  EntityListContext,
+  EntityListEvent,
+  EntityListInput,
+  ListPageAnswer,
+  ListRow,
+} from './entity-list.types';
 
-/** A row of any resource list: the machinery only needs its id. */
-export interface ListRow {
-  id: number;
-  [field: string]: unknown;
-}
-
-/** What delete-all answered; roles add the ones kept because users still hold them (gently, 7.3). */
-export interface DeleteResult {
-  deleted: number;
-  /** Rows that were not deleted because something still uses them. */
-  dependencies?: Array<{ id: number; name: string; users_count: number }>;
-}
-
-/** One page as the `items` call answers it. */
-export interface ListPageAnswer {
-  data: ListRow[];
-  meta: { page: number; size: number; total: number };
-}
-
-export interface EntityListContext {
-  /** The user's view of the list (mirrored in the URL). */
-  query: ListState;
-  /** What is typed in the search box; it becomes `query.search` once typing pauses. */
-  searchText: string;
-  /** Fixed filters of this list (a scoped list), not shown and not in the URL. */
-  baseFilters: Filter[];
-  with: string[];
-  defaultSort: string[];
-  items: ListRow[];
-  total: number;
-  /** The last page loaded: load more asks for the next one and appends it. */
-  lastPage: number;
-  selection: Selection;
-  /** What the open confirmation would delete. */
-  pendingDelete: Selection | null;
-  deleteResult: DeleteResult | null;
-  failure: CallFailure | null;
-  exporting: boolean;
-}
-
-export interface EntityListInput {
-  query?: Partial<ListState>;
-  baseFilters?: Filter[];
-  with?: string[];
-  defaultSort?: string[];
-}
-
-export type EntityListEvent =
-  | { type: 'list.refresh' }
-  | { type: 'list.retry' }
-  | { type: 'list.pageChanged'; page: number }
-  | { type: 'list.loadMore' }
-  | { type: 'list.sortToggled'; field: string }
-  | { type: 'list.filtersChanged'; filters: Filter[]; match?: MatchMode }
-  /** Clears every filter and the search (the empty state's way out). */
-  | { type: 'list.filtersCleared' }
-  | { type: 'list.searchChanged'; text: string }
-  /** Raised by the machine itself once typing pauses. */
-  | { type: 'list.searchSettled' }
-  /** The URL changed under the list (back/forward, a shared link opened in place). */
-  | { type: 'list.queryRestored'; query: ListState }
-  | { type: 'list.rowToggled'; id: number }
-  | { type: 'list.pageSelectionToggled' }
-  | { type: 'list.allMatchingSelected' }
-  | { type: 'list.selectionCleared' }
-  /** Delete the selection, or the given rows (a row's own delete action). */
-  | { type: 'list.deleteRequested'; ids?: number[] }
-  | { type: 'list.deleteConfirmed' }
-  | { type: 'list.deleteCancelled' }
-  | { type: 'list.deleteResultDismissed' }
-  | { type: 'list.exportRequested' };
+export type { DeleteResult, EntityListContext, EntityListEvent, EntityListInput, ListPageAnswer, ListRow };
 
 export type AlertParams = { kind: 'error' | 'success'; code: string; params?: Record<string, string | number> };
 
@@ -92,7 +30,6 @@ export const failureAlert = (error: unknown): AlertParams => ({
   kind: 'error',
   code: `errors.http.${failureOf(error).code}`,
 });
-const pageIds = (items: ListRow[]) => items.map((i) => i.id);
 
 /**
  * Any resource list (ARCHITECTURE: the generic `entityList`): load a page,
@@ -286,7 +223,7 @@ export const entityListMachine = setup({
               actions: assign({
                 // Rows that moved between pages since the first load are not shown twice.
                 items: ({ context, event }) => {
-                  const seen = new Set(pageIds(context.items));
+                  const seen = new Set(context.items.map((row) => row.id));
                   return [...context.items, ...event.output.data.filter((row) => !seen.has(row.id))];
                 },
                 total: ({ event }) => event.output.meta.total,
@@ -336,18 +273,5 @@ export const entityListMachine = setup({
     },
   },
 });
-
-function toggleRow(context: EntityListContext, id: number): Selection {
-  // Unticking one row of "all matching" keeps the rest of what is loaded.
-  const ids = context.selection.kind === 'all' ? pageIds(context.items) : context.selection.ids;
-  return { kind: 'ids', ids: ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id] };
-}
-
-function togglePage(context: EntityListContext): Selection {
-  const ids = pageIds(context.items);
-  const selected = context.selection;
-  const allLoaded = selected.kind === 'all' || ids.every((id) => selected.ids.includes(id));
-  return allLoaded ? NO_SELECTION : { kind: 'ids', ids };
-}
 
 export type EntityListMachine = typeof entityListMachine;

@@ -108,6 +108,8 @@ export const userForm: EntityFormDefinition<UserValues, User> = {
   finish: (body, mode) => {
     const { role, domains, markers, send_registration_link, password, ...rest } = body;
     const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, rest[field]]));
+    // Country codes are ISO upper case; "lv" typed is meant as "LV".
+    if (typeof profile.country_code === 'string') profile.country_code = profile.country_code.toUpperCase();
     const top = Object.fromEntries(Object.entries(rest).filter(([field]) => !PROFILE_FIELDS.includes(field)));
     return {
       ...top,

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { vi } from 'vitest';
 import type { Filter } from '../../../src/contract/filters';
 import { searchToListQuery } from '../../../src/contract/filters';
+import { ROUTES, type RouteKey } from '../../../src/contract/http';
 import type { ResourceContract } from '../../../src/contract/resource';
 import type { CallFailure } from '../../../src/machines/session/session.types';
 import type { DownloadedFile, Http, RequestOptions } from '../../../src/services/http';
@@ -165,8 +166,17 @@ export function createFakeBackend(
     return { blob: new Blob(['xlsx']), filename: `${path.split('/')[1]}.xlsx` };
   });
 
+  /** Named calls of the route table (`POST /registration/invite/send`) go to the extra handlers too. */
+  const call = vi.fn(
+    async (key: RouteKey, options: { body?: unknown; params?: Record<string, string | number> } = {}) => {
+      const [method, template] = key.split(' ') as [string, string];
+      const path = template.replace(/\{(\w+)\}/g, (_, name: string) => String(options.params?.[name]));
+      return request(method, path, ROUTES[key].response as v.GenericSchema, { body: options.body });
+    },
+  );
+
   const http = {
-    call: () => Promise.reject(new Error('not in the fake backend')),
+    call,
     text: () => Promise.reject(new Error('not in the fake backend')),
     request,
     download,
