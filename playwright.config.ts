@@ -9,7 +9,10 @@ import { E2E } from './tests/e2e/env';
  * data directory (fresh database, demo content, known passwords).
  */
 const port = E2E.port;
-const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+// Workers load this file again: the directory is made once and handed down through the environment,
+// so tests can read what the server keeps there (the mail outbox).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',

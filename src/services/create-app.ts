@@ -5,6 +5,7 @@ import { alertsMachine } from '../machines/alerts/alerts.machine';
 import { appMachine } from '../machines/app/app.machine';
 import { passwordFormMachine } from '../machines/password-form/password-form.machine';
 import { profileFormMachine } from '../machines/profile-form/profile-form.machine';
+import { publicFormMachine } from '../machines/public-form/public-form.machine';
 import { resourceMachine } from '../machines/resource/resource.machine';
 import { sessionMachine } from '../machines/session/session.machine';
 import { createEntityRegistry } from './entity-registry';
@@ -104,6 +105,34 @@ export function createGatehouse(deps: GatehouseDeps) {
         fetch: fromPromise<unknown>(async (): Promise<HomeCounts> => (await http.call('GET /home/counts')).data),
       },
     }),
+    accountForms: {
+      recovery: publicFormMachine.provide({
+        actors: {
+          submit: fromPromise(async ({ input }) =>
+            http.call('POST /password/recovery', { body: { email: input.email ?? '' } }),
+          ),
+        },
+      }),
+      reset: (code: string) =>
+        publicFormMachine.provide({
+          actors: {
+            submit: fromPromise(async ({ input }) =>
+              http.call('POST /password/reset', { body: { code, password: input.password ?? '' } }),
+            ),
+          },
+        }),
+      registration: (token: string) =>
+        publicFormMachine.provide({
+          actors: {
+            load: fromPromise<Record<string, unknown>>(
+              async () => (await http.call('GET /registration/{token}', { params: { token } })).data,
+            ),
+            submit: fromPromise(async ({ input }) =>
+              http.call('POST /registration', { body: { token, password: input.password ?? '' } }),
+            ),
+          },
+        }),
+    },
     terms: (termsLocale: string) =>
       resourceMachine.provide({
         actors: { fetch: fromPromise<unknown>(() => http.text(`terms/${termsLocale}.html`)) },

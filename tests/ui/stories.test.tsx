@@ -34,6 +34,18 @@ const expectations: Record<string, () => Promise<void> | void> = {
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-busy', 'true');
   },
+  'Registration/Invitation form/WithErrors': async () => {
+    expect(await screen.findByText('Min length 8 chars')).toBeInTheDocument();
+    expect(screen.getByText('Fields do not match')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Repeat the password/)).toHaveAttribute('aria-invalid', 'true');
+  },
+  'Registration/Invitation form/Submitting': async () => {
+    expect(await screen.findByRole('button', { name: 'Activate the account' })).toBeDisabled();
+  },
+  'Registration/Invitation form/Invalid': async () => {
+    expect(await screen.findByRole('status')).toHaveTextContent('This invitation was not found');
+    expect(screen.queryByLabelText(/New password/)).not.toBeInTheDocument();
+  },
   'Session/Choose project/ChoosingProject': async () => {
     expect(await screen.findByRole('button', { name: /Riverside Residence/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Harbour Office/ })).toBeInTheDocument();

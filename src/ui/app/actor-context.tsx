@@ -5,6 +5,7 @@ import type { AppMachine } from '../../machines/app/app.machine';
 import type { EntityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import type { PasswordFormMachine } from '../../machines/password-form/password-form.machine';
 import type { ProfileFormMachine } from '../../machines/profile-form/profile-form.machine';
+import type { PublicFormMachine } from '../../machines/public-form/public-form.machine';
 import type { ResourceMachine } from '../../machines/resource/resource.machine';
 import type { SessionMachine } from '../../machines/session/session.machine';
 import type { EntityKey, EntityKit, UserCommandMachines } from '../../services/entity-registry';
@@ -33,6 +34,12 @@ export interface PageMachines {
   userCommands: UserCommandMachines;
   /** Applying markers to users (POST /markers/apply). */
   markerApply: EntityFormMachine;
+  /** Logged-out account flows: password recovery, reset by mailed code, registration by invitation. */
+  accountForms: {
+    recovery: PublicFormMachine;
+    reset: (code: string) => PublicFormMachine;
+    registration: (token: string) => PublicFormMachine;
+  };
 }
 
 const ActorRefsContext = createContext<ActorRefs | null>(null);

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'markers',
   'users',
   'roles',
+  'registration',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -18,6 +18,9 @@ export type RouteAccess =
 
 /** Pages that exist today; each is code-split with its area. */
 export type PageKey =
+  | 'passwordRecovery'
+  | 'passwordReset'
+  | 'registration'
   | 'login'
   | 'chooseProject'
   | 'home'
@@ -75,10 +78,10 @@ const page = (name: string) => ({ key: `menu:pages.${name}` });
 export const ROUTE_TABLE: readonly RouteDef[] = [
   // Public, only when logged out.
   { path: '/login', access: 'loggedOut', title: page('login'), page: 'login' },
-  { path: '/registration/:token?', access: 'loggedOut', title: page('registration') },
+  { path: '/registration/:token?', access: 'loggedOut', title: page('registration'), page: 'registration' },
   { path: '/self-registration/:token?', access: 'loggedOut', title: page('selfRegistration') },
-  { path: '/password/recovery', access: 'loggedOut', title: page('passwordRecovery') },
-  { path: '/password/reset/:token', access: 'loggedOut', title: page('passwordReset') },
+  { path: '/password/recovery', access: 'loggedOut', title: page('passwordRecovery'), page: 'passwordRecovery' },
+  { path: '/password/reset/:token', access: 'loggedOut', title: page('passwordReset'), page: 'passwordReset' },
 
   // Public, in any state.
   { path: '/registration/confirm/:token', access: 'any', title: page('registrationConfirm') },

@@ -29,6 +29,11 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   roles: lazy(() => import('../roles/RolesPage').then((m) => ({ default: m.RolesPage }))),
   roleForm: lazy(() => import('../roles/RoleFormPage').then((m) => ({ default: m.RoleFormPage }))),
   markers: lazy(() => import('../markers/MarkersPage').then((m) => ({ default: m.MarkersPage }))),
+  passwordRecovery: lazy(() =>
+    import('../registration/AccountPages').then((m) => ({ default: m.PasswordRecoveryPage })),
+  ),
+  passwordReset: lazy(() => import('../registration/AccountPages').then((m) => ({ default: m.PasswordResetPage }))),
+  registration: lazy(() => import('../registration/AccountPages').then((m) => ({ default: m.RegistrationPage }))),
 };
 
 function LazyPage({ page }: { page: PageKey }) {

@@ -16,6 +16,7 @@ import { entityListMachine } from '../../machines/entity-list/entity-list.machin
 import { passwordFormMachine } from '../../machines/password-form/password-form.machine';
 import { pickerMachine } from '../../machines/picker/picker.machine';
 import { profileFormMachine } from '../../machines/profile-form/profile-form.machine';
+import { publicFormMachine } from '../../machines/public-form/public-form.machine';
 import { resourceMachine } from '../../machines/resource/resource.machine';
 import { sessionFixtures } from '../../machines/session/session.fixtures';
 import { type SessionMachine, sessionMachine } from '../../machines/session/session.machine';
@@ -111,5 +112,10 @@ export function createStubPageMachines(): PageMachines {
       invite: freeze(entityFormMachine),
     },
     markerApply: freeze(entityFormMachine),
+    accountForms: {
+      recovery: freeze(publicFormMachine),
+      reset: () => freeze(publicFormMachine),
+      registration: () => freeze(publicFormMachine),
+    },
   };
 }

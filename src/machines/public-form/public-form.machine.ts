@@ -1,0 +1,126 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { FieldError } from '../../contract/errors';
+import type { CallFailure } from '../session/session.types';
+
+/**
+ * A logged-out form of the account flows (2.1): password recovery (e-mail),
+ * password reset (new password for a mailed code) and registration by
+ * invitation (first loads who is invited, then a new password). `load` runs
+ * only when the flow has something to load; a code that is unknown or spent
+ * ends in `invalid`, where the page offers the way forward.
+ */
+export interface PublicFormContext {
+  values: Record<string, string>;
+  errors: Record<string, FieldError>;
+  /** What `load` answered (the invitation), shown above the form. */
+  subject: Record<string, unknown> | null;
+  failure: CallFailure | null;
+}
+
+export type PublicFormEvent = { type: 'field.change'; field: string; value: string } | { type: 'form.submit' };
+
+export interface PublicFormInput {
+  /** Load before editing (registration by invitation). */
+  loads: boolean;
+  /** Field names; `password` and `password_confirmation` must match when both are present. */
+  fields: string[];
+}
+
+/** Codes meaning the mailed link cannot be used any more (8.2). */
+export const DEAD_LINK_CODES = ['invite code not found', 'verification link outdated or incorrect'];
+
+export function validatePublicForm(values: Record<string, string>, fields: string[]): Record<string, FieldError> {
+  const errors: Record<string, FieldError> = {};
+  for (const field of fields) if (!values[field]?.trim()) errors[field] = { code: 'required' };
+  if (fields.includes('email') && values.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) {
+    errors.email = { code: 'email' };
+  }
+  if (fields.includes('password') && values.password && values.password.length < 8) {
+    errors.password = { code: 'min_length', params: { length: 8 } };
+  }
+  if (
+    fields.includes('password_confirmation') &&
+    values.password_confirmation &&
+    values.password !== values.password_confirmation
+  ) {
+    errors.password_confirmation = { code: 'mismatch' };
+  }
+  return errors;
+}
+
+export const publicFormMachine = setup({
+  types: {
+    context: {} as PublicFormContext & PublicFormInput,
+    events: {} as PublicFormEvent,
+    input: {} as PublicFormInput,
+  },
+  actors: {
+    load: fromPromise<Record<string, unknown>>(() => new Promise(() => {})),
+    submit: fromPromise<unknown, Record<string, string>>(() => new Promise(() => {})),
+  },
+  guards: {
+    loads: ({ context }) => context.loads,
+    isValid: ({ context }) => Object.keys(validatePublicForm(context.values, context.fields)).length === 0,
+    isDeadLink: (_, params: { error: unknown }) => DEAD_LINK_CODES.includes((params.error as CallFailure)?.code),
+  },
+}).createMachine({
+  id: 'publicForm',
+  context: ({ input }) => ({ values: {}, errors: {}, subject: null, failure: null, ...input }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [{ guard: 'loads', target: 'loading' }, { target: 'editing' }],
+    },
+    loading: {
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: { target: 'editing', actions: assign({ subject: ({ event }) => event.output }) },
+        onError: [
+          { guard: { type: 'isDeadLink', params: ({ event }) => ({ error: event.error }) }, target: 'invalid' },
+          { target: 'failed', actions: assign({ failure: ({ event }) => event.error as CallFailure }) },
+        ],
+      },
+    },
+    editing: {
+      on: {
+        'field.change': {
+          actions: assign({
+            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
+            errors: ({ context, event }) => {
+              const { [event.field]: _, ...rest } = context.errors;
+              return rest;
+            },
+          }),
+        },
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting', actions: assign({ failure: null }) },
+          { actions: assign({ errors: ({ context }) => validatePublicForm(context.values, context.fields) }) },
+        ],
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'submit',
+        src: 'submit',
+        input: ({ context }) => context.values,
+        onDone: 'done',
+        onError: [
+          { guard: { type: 'isDeadLink', params: ({ event }) => ({ error: event.error }) }, target: 'invalid' },
+          {
+            target: 'editing',
+            actions: assign({
+              failure: ({ event }) => event.error as CallFailure,
+              errors: ({ event }) => (event.error as CallFailure).fields ?? {},
+            }),
+          },
+        ],
+      },
+    },
+    done: { type: 'final' },
+    invalid: { type: 'final' },
+    failed: { type: 'final' },
+  },
+});
+
+export type PublicFormMachine = typeof publicFormMachine;
