@@ -38,6 +38,9 @@ const pgTypes: pg.CustomTypesConfig = {
 export function createDatabase(target: DatabaseTarget): Kysely<Database> {
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, types: pgTypes });
+    // A backend ending an idle connection (restart, failover, admin termination) must not crash the
+    // process: the pool drops that client and opens a new one for the next query.
+    pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(dirname(target.sqliteFile), { recursive: true });
