@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { accountRoutes } from './account';
 import { installAuth } from './auth';
+import { avatarRoutes } from './avatars';
 import { groupCrudRoutes } from './group-crud';
 import { groupListRoutes } from './group-list';
 import { groupRoutes } from './groups';
@@ -33,6 +34,7 @@ export async function apiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   await app.register(structureRoutes, { ctx });
   await app.register(markerRoutes, { ctx });
   await app.register(userRoutes, { ctx });
+  await app.register(avatarRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(registrationRoutes, { ctx });
 }

@@ -1,23 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { multipart as formData } from '../support/multipart';
 
-/** A multipart body with the structure file and the form fields, as a browser sends it. */
-function multipart(file: Buffer, fields: Record<string, string>) {
-  const boundary = `----gatehouse${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="structure.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (file: Buffer, fields: Record<string, string>) =>
+  formData(fields, { file: { name: 'structure.xlsx', data: file } });
 
 describe.each(dialects)('structure export and import (%s)', (dialect) => {
   let t: TestApp;
