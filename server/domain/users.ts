@@ -57,6 +57,26 @@ export const USER_RELATIONS = {
   markers: linkCondition('user_markers', 'marker_id'),
 };
 
+/**
+ * `limit_by_domain_id = G`: the administrators of group G — members of G or of a group above it
+ * whose role edits groups (the administrator's role, domains.edit_*, or self_domain.manage_general).
+ */
+export const USER_CONDITIONS = {
+  limit_by_domain_id: (filter: { value: unknown }): Expression<SqlBool> => {
+    const groupId = Number(filter.value);
+    return sql<SqlBool>`exists (
+      select 1 from user_domains l
+        inner join domains held on held.id = l.domain_id
+        inner join domains target on target.id = ${Number.isSafeInteger(groupId) ? groupId : 0}
+      where l.user_id = u.id and held.project_id = target.project_id
+        and held.lft <= target.lft and held.rgt >= target.rgt)
+    and exists (
+      select 1 from roles ar where ar.id = ms.role_id and (ar.is_admin = 1
+        or ar.permissions like '%"domains.edit_all"%' or ar.permissions like '%"domains.edit_descendants"%'
+        or ar.permissions like '%"self_domain.manage_general"%'))`;
+  },
+};
+
 function linkCondition(table: 'user_domains' | 'user_markers', column: string) {
   return (rule: 'has' | 'is', ids: number[] | 'null' | 'not_null'): Expression<SqlBool> => {
     const links = sql`select 1 from ${sql.table(table)} l where l.user_id = u.id`;

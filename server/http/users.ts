@@ -10,6 +10,7 @@ import {
   setUserPassword,
   toUsers,
   USER_COLUMNS,
+  USER_CONDITIONS,
   USER_RELATIONS,
   updateUser,
 } from '../domain/users';
@@ -31,6 +32,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     select: selectUsers,
     columns: USER_COLUMNS,
     relations: USER_RELATIONS,
+    conditions: USER_CONDITIONS,
     idColumn: 'u.id',
     toItems: (rows, auth) => toUsers(ctx.db, auth, rows),
     create: async (auth, body) => {

@@ -17,6 +17,8 @@ export interface ListColumns {
   relations?: Record<string, (rule: 'has' | 'is', ids: number[] | 'null' | 'not_null') => Expression<SqlBool>>;
   /** Tie-breaker column that makes paging stable, e.g. `m.id`. */
   idColumn: string;
+  /** Computed filter fields: the condition is written by the entity (e.g. users who may administer a group). */
+  conditions?: Record<string, (filter: Filter) => Expression<SqlBool>>;
 }
 
 const wrongParameters = (errors: Record<string, FieldError>) =>
@@ -82,6 +84,8 @@ export function filterCondition(
     const parts = searchFields.map((field) => likeOf(columnOf(spec, field), pattern));
     return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
   }
+  const computed = spec.conditions?.[f.field];
+  if (computed) return computed(f);
   const kind = contract.fields[f.field]?.kind;
   if (kind === 'relation') {
     const build = spec.relations?.[f.field];

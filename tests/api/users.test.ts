@@ -142,6 +142,20 @@ describe.each(dialects)('users resource (%s)', (dialect) => {
     expect(page.data).toHaveLength(2);
   });
 
+  it('group administrators: members of the group or above it whose role edits groups', async () => {
+    const admins = await logins({
+      filters: [{ field: 'limit_by_domain_id', rule: 'equals', value: groups['Unit 101'] }],
+    });
+    expect(admins).toEqual(['admin', 'staff']);
+    const searched = await logins({
+      filters: [
+        { field: 'limit_by_domain_id', rule: 'equals', value: groups['Unit 101'] },
+        { field: 'search', rule: 'contains', value: 'sam' },
+      ],
+    });
+    expect(searched).toEqual(['staff']);
+  });
+
   it('scopes: users.view sees the members of its groups and below, plus whom it created', async () => {
     const resident = await t.db
       .selectFrom('memberships')

@@ -130,6 +130,8 @@ export const usersResource = defineResourceContract({
     role: { kind: 'relation', filterable: true },
     domains: { kind: 'relation', filterable: true },
     markers: { kind: 'relation', filterable: true },
+    /** Computed: users who may administer this group (members of it or of a group above it, with a role that edits groups). */
+    limit_by_domain_id: { kind: 'number', filterable: true },
   },
   search: ['name', 'email', 'login'],
   with: [],
