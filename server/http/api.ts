@@ -4,6 +4,7 @@ import { accountRoutes } from './account';
 import { installAuth } from './auth';
 import { avatarRoutes } from './avatars';
 import { groupCrudRoutes } from './group-crud';
+import { domainTypeRoutes } from './domain-types';
 import { groupListRoutes } from './group-list';
 import { groupRoutes } from './groups';
 import { homeRoutes } from './home';
@@ -29,6 +30,7 @@ export async function apiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   await app.register(systemRoutes, { ctx });
   await app.register(termsRoutes);
   await app.register(groupRoutes, { ctx });
+  await app.register(domainTypeRoutes, { ctx });
   await app.register(groupListRoutes, { ctx });
   await app.register(groupCrudRoutes, { ctx });
   await app.register(structureRoutes, { ctx });

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+
+import { BUILT_IN_DOMAIN_TYPES, domainTypesResource } from '../../src/contract/entities/domain-type';
+import type { AppContext } from '../context';
+import { nowIso } from '../domain/clock';
+import { defineResource } from '../resources/define-resource';
+import { invalidData, prohibited } from './http-error';
+
+const builtIn = new Set<string>(BUILT_IN_DOMAIN_TYPES);
+
+/**
+ * /domain-types (7.3): the group types of the project. Anyone who views, creates or edits
+ * groups (or holds system.view_domain_types) reads them; custom types are added and edited
+ * with domains.edit_all; built-in codes are fixed (they drive the hierarchy rules).
+ */
+export async function domainTypeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  defineResource(app, {
+    contract: domainTypesResource,
+    permissions: {
+      view: [
+        'system.view_domain_types',
+        'domains.view_all',
+        'domains.view_descendants',
+        'domains.view_self',
+        'domains.create_root',
+        'domains.create_descendants',
+      ],
+      create: ['domains.edit_all'],
+      edit: ['domains.edit_all'],
+    },
+    scoped: (auth) => ctx.db.selectFrom('domain_types as t').where('t.project_id', '=', auth.projectId),
+    select: (q) => q.select(['t.id', 't.type', 't.name', 't.domain_id']),
+    columns: { id: 't.id', type: 't.type', name: 't.name', domain_id: 't.domain_id' },
+    idColumn: 't.id',
+    toItems: async (rows) =>
+      rows.map((r) => ({
+        id: Number(r.id),
+        type: String(r.type),
+        name: String(r.name),
+        domain_id: r.domain_id === null ? null : Number(r.domain_id),
+        is_built_in: builtIn.has(String(r.type)),
+      })),
+    create: async (auth, body) => {
+      const clash = await ctx.db
+        .selectFrom('domain_types')
+        .select('id')
+        .where('project_id', '=', auth.projectId)
+        .where('type', '=', body.type)
+        .executeTakeFirst();
+      if (clash) throw invalidData({ type: { code: 'not_unique' } });
+      const row = await ctx.db
+        .insertInto('domain_types')
+        .values({
+          project_id: auth.projectId,
+          type: body.type,
+          name: body.name,
+          domain_id: body.domain_id ?? null,
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+    patch: async (auth, id, body) => {
+      const current = await ctx.db
+        .selectFrom('domain_types')
+        .select('type')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      if (body.type !== undefined && body.type !== current.type && builtIn.has(current.type)) throw prohibited();
+      await ctx.db
+        .updateTable('domain_types')
+        .set({
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.type !== undefined ? { type: body.type } : {}),
+          ...(body.domain_id !== undefined ? { domain_id: body.domain_id } : {}),
+        })
+        .where('id', '=', id)
+        .where('project_id', '=', auth.projectId)
+        .execute();
+    },
+  });
+}
