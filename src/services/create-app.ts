@@ -1,5 +1,8 @@
+import * as v from 'valibot';
 import { type Actor, type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import type { Language } from '../contract/constants';
+import { TIMEOUTS } from '../contract/constants';
+import { StructureImportResultSchema } from '../contract/entities/group-structure';
 import type { HomeCounts } from '../contract/entities/server-settings';
 import { alertsMachine } from '../machines/alerts/alerts.machine';
 import { appMachine } from '../machines/app/app.machine';
@@ -8,8 +11,13 @@ import { profileFormMachine } from '../machines/profile-form/profile-form.machin
 import { publicFormMachine } from '../machines/public-form/public-form.machine';
 import { resourceMachine } from '../machines/resource/resource.machine';
 import { sessionMachine } from '../machines/session/session.machine';
+import { structureImportMachine } from '../machines/structure-import/structure-import.machine';
+import { saveFile } from './entity-download';
 import { createEntityRegistry } from './entity-registry';
 import { createHttp } from './http';
+
+const StructureImportAnswerSchema = v.object({ data: StructureImportResultSchema });
+
 import { createSessionImplementations } from './session-effects';
 import { type BrowserStorage, createStorage, initialLocale } from './storage';
 import { waitForFreshToken } from './token-refresh';
@@ -105,6 +113,41 @@ export function createGatehouse(deps: GatehouseDeps) {
         fetch: fromPromise<unknown>(async (): Promise<HomeCounts> => (await http.call('GET /home/counts')).data),
       },
     }),
+    structureImport: structureImportMachine.provide({
+      actions: { alert: (_, params) => showAlert(params) },
+      actors: {
+        upload: fromPromise(async ({ input }) => {
+          const form = new FormData();
+          form.append('role_id', String(input.roleId));
+          form.append('tz_offset', String(session()?.getSnapshot().context.profile?.profile.time_zone ?? 0));
+          form.append('file', input.file);
+          const answer = await http.request(
+            'POST',
+            `/domains/${input.groupId}/import/structure`,
+            StructureImportAnswerSchema,
+            {
+              body: form,
+              timeout: TIMEOUTS.importExportBackup,
+            },
+          );
+          return answer.data;
+        }),
+      },
+    }),
+    structureExport: (groupId: number) =>
+      resourceMachine.provide({
+        actors: {
+          fetch: fromPromise<unknown>(async () => {
+            const tz = session()?.getSnapshot().context.profile?.profile.time_zone ?? 0;
+            const file = await http.download(`/domains/${groupId}/export/structure`, {
+              searchParams: { tz_offset: tz },
+              timeout: TIMEOUTS.importExportBackup,
+            });
+            saveFile(file, 'structure.xlsx');
+            return true;
+          }),
+        },
+      }),
     accountForms: {
       recovery: publicFormMachine.provide({
         actors: {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
+import { domainTypesResource } from '../contract/entities/domain-type';
 import { groupsResource } from '../contract/entities/group';
 import { MarkerApplyAnswerSchema, markersResource } from '../contract/entities/marker';
 import { RoleDeleteAnswerSchema, rolesResource } from '../contract/entities/role';
@@ -14,7 +15,7 @@ import type { Http } from './http';
 import { createResourceClient } from './resource-client';
 
 /** The resources whose generic machines the console has so far (the next entity adds a line). */
-export type EntityKey = 'users' | 'roles' | 'markers' | 'domains';
+export type EntityKey = 'users' | 'roles' | 'markers' | 'domains' | 'domainTypes';
 
 /** A resource's machines plus the loader of names for ids (relation filters restored from a URL). */
 export interface EntityKit extends EntityMachines {
@@ -80,6 +81,7 @@ export function createEntityRegistry(http: Http, showAlert: ShowAlert) {
     }),
     markers: kit(markersResource),
     domains: kit(groupsResource),
+    domainTypes: kit(domainTypesResource),
   };
 
   const userItem = (answer: v.InferOutput<typeof UserAnswerSchema>, id: number) => ({

@@ -34,6 +34,15 @@ const expectations: Record<string, () => Promise<void> | void> = {
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-busy', 'true');
   },
+  'Groups/Structure import/Finished': async () => {
+    expect(await screen.findByText('2 rows were refused:')).toBeInTheDocument();
+    expect(screen.getByText(/Wrong e-mail|wrong e-mail/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download error report' })).toBeInTheDocument();
+  },
+  'Groups/Structure import/Uploading': async () => {
+    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+  },
   'Registration/Invitation form/WithErrors': async () => {
     expect(await screen.findByText('Min length 8 chars')).toBeInTheDocument();
     expect(screen.getByText('Fields do not match')).toBeInTheDocument();

@@ -8,6 +8,7 @@ import type { ProfileFormMachine } from '../../machines/profile-form/profile-for
 import type { PublicFormMachine } from '../../machines/public-form/public-form.machine';
 import type { ResourceMachine } from '../../machines/resource/resource.machine';
 import type { SessionMachine } from '../../machines/session/session.machine';
+import type { StructureImportMachine } from '../../machines/structure-import/structure-import.machine';
 import type { EntityKey, EntityKit, UserCommandMachines } from '../../services/entity-registry';
 
 /** The root actor and its singletons, as views see them. */
@@ -34,6 +35,9 @@ export interface PageMachines {
   userCommands: UserCommandMachines;
   /** Applying markers to users (POST /markers/apply). */
   markerApply: EntityFormMachine;
+  /** Structure import of a group (7.3) and its export (downloads the file when started). */
+  structureImport: StructureImportMachine;
+  structureExport: (groupId: number) => ResourceMachine;
   /** Logged-out account flows: password recovery, reset by mailed code, registration by invitation. */
   accountForms: {
     recovery: PublicFormMachine;

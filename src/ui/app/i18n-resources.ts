@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'users',
   'roles',
   'registration',
+  'groups',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -18,6 +18,7 @@ export type RouteAccess =
 
 /** Pages that exist today; each is code-split with its area. */
 export type PageKey =
+  | 'groups'
   | 'passwordRecovery'
   | 'passwordReset'
   | 'registration'
@@ -118,7 +119,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/elevators/events'),
 
   // Lists with their add and edit pages.
-  ...crud('/groups'),
+  ...crud('/groups', { list: 'groups' }),
   ...crud('/users', { list: 'users', form: 'userForm' }),
   // Markers (7.5) have no route in 2.1: their page opens from the users list; add/edit are dialogs.
   { path: '/markers', access: 'auth', title: page('markers'), page: 'markers' },

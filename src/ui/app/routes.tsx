@@ -29,6 +29,7 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   roles: lazy(() => import('../roles/RolesPage').then((m) => ({ default: m.RolesPage }))),
   roleForm: lazy(() => import('../roles/RoleFormPage').then((m) => ({ default: m.RoleFormPage }))),
   markers: lazy(() => import('../markers/MarkersPage').then((m) => ({ default: m.MarkersPage }))),
+  groups: lazy(() => import('../groups/GroupsPage').then((m) => ({ default: m.GroupsPage }))),
   passwordRecovery: lazy(() =>
     import('../registration/AccountPages').then((m) => ({ default: m.PasswordRecoveryPage })),
   ),

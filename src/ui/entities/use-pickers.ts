@@ -56,6 +56,7 @@ export function usePickers() {
     roles: spec('roles', describeRole),
     markers: spec('markers', describeMarker),
     groups: spec('domains', describeGroup),
+    domainTypes: spec('domainTypes', (row) => ({ primary: String(row.name), secondary: text(row.type) })),
     /**
      * Administrators of a group: users the server limits with `limit_by_domain_id`
      * (7.8) to those who may administer that group (docs/decisions.md).

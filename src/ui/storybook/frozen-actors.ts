@@ -20,6 +20,7 @@ import { publicFormMachine } from '../../machines/public-form/public-form.machin
 import { resourceMachine } from '../../machines/resource/resource.machine';
 import { sessionFixtures } from '../../machines/session/session.fixtures';
 import { type SessionMachine, sessionMachine } from '../../machines/session/session.machine';
+import { structureImportMachine } from '../../machines/structure-import/structure-import.machine';
 import type { EntityKit } from '../../services/entity-registry';
 import type { ActorRefs, PageMachines } from '../app/actor-context';
 
@@ -104,7 +105,13 @@ export function createStubPageMachines(): PageMachines {
     passwordForm: freeze(passwordFormMachine),
     homeCounts: freeze(resourceMachine),
     terms: () => freeze(resourceMachine),
-    entities: { users: stubEntityKit(), roles: stubEntityKit(), markers: stubEntityKit(), domains: stubEntityKit() },
+    entities: {
+      users: stubEntityKit(),
+      roles: stubEntityKit(),
+      markers: stubEntityKit(),
+      domains: stubEntityKit(),
+      domainTypes: stubEntityKit(),
+    },
     userCommands: {
       password: freeze(entityFormMachine),
       avatar: freeze(entityFormMachine),
@@ -112,6 +119,8 @@ export function createStubPageMachines(): PageMachines {
       invite: freeze(entityFormMachine),
     },
     markerApply: freeze(entityFormMachine),
+    structureImport: freeze(structureImportMachine),
+    structureExport: () => freeze(resourceMachine),
     accountForms: {
       recovery: freeze(publicFormMachine),
       reset: () => freeze(publicFormMachine),
