@@ -6,6 +6,7 @@ import { StructureImportResultSchema } from '../contract/entities/group-structur
 import type { HomeCounts } from '../contract/entities/server-settings';
 import { alertsMachine } from '../machines/alerts/alerts.machine';
 import { appMachine } from '../machines/app/app.machine';
+import { generateGroupsMachine } from '../machines/generate-groups/generate-groups.machine';
 import { passwordFormMachine } from '../machines/password-form/password-form.machine';
 import { profileFormMachine } from '../machines/profile-form/profile-form.machine';
 import { publicFormMachine } from '../machines/public-form/public-form.machine';
@@ -131,6 +132,20 @@ export function createGatehouse(deps: GatehouseDeps) {
             },
           );
           return answer.data;
+        }),
+      },
+    }),
+    generateGroups: generateGroupsMachine.provide({
+      actions: { alert: (_, params) => showAlert(params) },
+      actors: {
+        previewTree: fromPromise(
+          async ({ input }) => (await http.call('POST /domains/generate/tree', { body: input })).data,
+        ),
+        saveTree: fromPromise(async ({ input }) => {
+          const answer = await http.call('POST /domains/generate/save', {
+            body: { parent_id: input.parent_id, items: input.items },
+          });
+          return { created: answer.data.created };
         }),
       },
     }),

@@ -15,6 +15,27 @@ async function structureFile(): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+test('an admin generates a building with floors and units: preview first, then create', async ({ page }) => {
+  await logIn(page, users.admin);
+  await page.getByRole('button', { name: /Riverside Residence/ }).click();
+  await page.goto('/groups');
+  await page
+    .getByRole('row', { name: /Riverside Residence/ })
+    .getByRole('button', { name: 'Generate groups' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Generate groups in Riverside Residence' });
+  await dialog.getByLabel('Buildings: first number').fill('7');
+  await dialog.getByLabel('Buildings: name pattern').fill('Tower {n}');
+  await dialog.getByLabel('Floors: how many').fill('2');
+  await dialog.getByLabel('Units: how many').fill('2');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByText('7 groups will be created:')).toBeVisible();
+  await expect(dialog.getByText('Tower 7')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create 7 groups' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row', { name: /Tower 7/ })).toBeVisible();
+});
+
 test('an admin imports a structure file with one bad row, sees its error and the new unit, and exports', async ({
   page,
 }) => {

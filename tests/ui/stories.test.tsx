@@ -34,6 +34,14 @@ const expectations: Record<string, () => Promise<void> | void> = {
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-busy', 'true');
   },
+  'Groups/Generate groups/Preview': async () => {
+    expect(await screen.findByText('5 groups will be created:')).toBeInTheDocument();
+    expect(screen.getByText('Unit 202')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create 5 groups' })).toBeEnabled();
+  },
+  'Groups/Generate groups/WithErrors': async () => {
+    expect(await screen.findByLabelText('Floors: how many')).toHaveAttribute('aria-invalid', 'true');
+  },
   'Groups/Structure import/Finished': async () => {
     expect(await screen.findByText('2 rows were refused:')).toBeInTheDocument();
     expect(screen.getByText(/Wrong e-mail|wrong e-mail/)).toBeInTheDocument();

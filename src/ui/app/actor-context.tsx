@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { AlertsMachine } from '../../machines/alerts/alerts.machine';
 import type { AppMachine } from '../../machines/app/app.machine';
 import type { EntityFormMachine } from '../../machines/entity-form/entity-form.machine';
+import type { GenerateGroupsMachine } from '../../machines/generate-groups/generate-groups.machine';
 import type { PasswordFormMachine } from '../../machines/password-form/password-form.machine';
 import type { ProfileFormMachine } from '../../machines/profile-form/profile-form.machine';
 import type { PublicFormMachine } from '../../machines/public-form/public-form.machine';
@@ -38,6 +39,8 @@ export interface PageMachines {
   /** Structure import of a group (7.3) and its export (downloads the file when started). */
   structureImport: StructureImportMachine;
   structureExport: (groupId: number) => ResourceMachine;
+  /** The generate-groups dialog (preview, then save). */
+  generateGroups: GenerateGroupsMachine;
   /** Logged-out account flows: password recovery, reset by mailed code, registration by invitation. */
   accountForms: {
     recovery: PublicFormMachine;

@@ -10,6 +10,7 @@ import { useEntityList } from '../entities/use-entity-list';
 import { usePermission } from '../entities/use-permissions';
 import { usePickers } from '../entities/use-pickers';
 import { Button } from '../kit/Button';
+import { GenerateGroupsDialog } from './GenerateGroupsDialog';
 import { GroupFormDialog } from './GroupFormDialog';
 import { groupColumns } from './group-columns';
 import { groupForm } from './group-form';
@@ -19,6 +20,7 @@ type Open =
   | { kind: 'edit'; id: number | null }
   | { kind: 'import'; group: ListRow }
   | { kind: 'export'; group: ListRow }
+  | { kind: 'generate'; group: ListRow }
   | null;
 
 /** /groups: the project's groups in tree order, add/edit in a dialog, structure import and export per group. */
@@ -62,6 +64,11 @@ export function GroupsPage() {
             {t('groups:export.row')}
           </Button>
           {can.create ? (
+            <Button size="sm" variant="ghost" onClick={() => setOpen({ kind: 'generate', group: row })}>
+              {t('groups:generate.row')}
+            </Button>
+          ) : null}
+          {can.create ? (
             <Button size="sm" variant="ghost" onClick={() => setOpen({ kind: 'import', group: row })}>
               {t('groups:import.row')}
             </Button>
@@ -72,6 +79,7 @@ export function GroupsPage() {
       {open?.kind === 'edit' ? (
         <GroupDialog id={open.id} mayEdit={open.id === null ? can.create : can.edit} onClose={close} />
       ) : null}
+      {open?.kind === 'generate' ? <GenerateDialog group={open.group} onClose={close} /> : null}
       {open?.kind === 'import' ? <ImportDialog group={open.group} onClose={close} /> : null}
       {open?.kind === 'export' ? <ExportRunner group={open.group} onDone={() => setOpen(null)} /> : null}
     </EntityListView>
@@ -108,6 +116,17 @@ function ImportDialog(props: { group: ListRow; onClose: (changed: boolean) => vo
       onClose={props.onClose}
     />
   );
+}
+
+function GenerateDialog(props: { group: ListRow; onClose: (changed: boolean) => void }) {
+  const { generateGroups } = usePageMachines();
+  const actor = useActorRef(generateGroups, { input: { parentId: props.group.id } });
+  const saved = useSelector(actor, (s) => s.matches('saved'));
+  const { onClose } = props;
+  useEffect(() => {
+    if (saved) onClose(true);
+  }, [saved, onClose]);
+  return <GenerateGroupsDialog actor={actor} parentName={String(props.group.name)} onClose={() => onClose(false)} />;
 }
 
 /** Runs one structure export: the actor downloads the file, then the runner goes away. */

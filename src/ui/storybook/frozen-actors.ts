@@ -13,6 +13,7 @@ import { appFixtures } from '../../machines/app/app.fixtures';
 import { type AppMachine, appMachine } from '../../machines/app/app.machine';
 import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
+import { generateGroupsMachine } from '../../machines/generate-groups/generate-groups.machine';
 import { passwordFormMachine } from '../../machines/password-form/password-form.machine';
 import { pickerMachine } from '../../machines/picker/picker.machine';
 import { profileFormMachine } from '../../machines/profile-form/profile-form.machine';
@@ -121,6 +122,7 @@ export function createStubPageMachines(): PageMachines {
     markerApply: freeze(entityFormMachine),
     structureImport: freeze(structureImportMachine),
     structureExport: () => freeze(resourceMachine),
+    generateGroups: freeze(generateGroupsMachine),
     accountForms: {
       recovery: freeze(publicFormMachine),
       reset: () => freeze(publicFormMachine),
