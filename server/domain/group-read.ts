@@ -30,25 +30,28 @@ export interface GroupRow {
 
 type GroupSelect = SelectQueryBuilder<Database & { d: Database['domains'] }, 'd' | 'domain_types', GroupRow>;
 
+/** The columns of a GroupRow, over `domains as d` with `domain_types` joined. */
+export const GROUP_COLUMNS = [
+  'd.id',
+  'd.name',
+  'd.description',
+  'd.parent_id',
+  'd.domain_type_id',
+  'd.logic_address',
+  'd.lft',
+  'd.rgt',
+  'd.settings',
+  'd.created_by_user_id',
+  'domain_types.type as type_type',
+  'domain_types.name as type_name',
+] as const;
+
 /** `select … from domains as d` with the type joined: the base of every group query here. */
 export function selectGroups(db: Kysely<Database>, projectId: number): GroupSelect {
   return db
     .selectFrom('domains as d')
     .leftJoin('domain_types', 'domain_types.id', 'd.domain_type_id')
-    .select([
-      'd.id',
-      'd.name',
-      'd.description',
-      'd.parent_id',
-      'd.domain_type_id',
-      'd.logic_address',
-      'd.lft',
-      'd.rgt',
-      'd.settings',
-      'd.created_by_user_id',
-      'domain_types.type as type_type',
-      'domain_types.name as type_name',
-    ])
+    .select(GROUP_COLUMNS)
     .where('d.project_id', '=', projectId) as unknown as GroupSelect;
 }
 

@@ -3,7 +3,7 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import { GROUP_RELATIONS, groupsResource } from '../../src/contract/entities/group';
 import type { AppContext } from '../context';
 import { VIEW_PERMISSIONS, viewScope } from '../domain/group-access';
-import { type GroupRow, readSettings, withRelations } from '../domain/group-read';
+import { GROUP_COLUMNS, type GroupRow, readSettings, withRelations } from '../domain/group-read';
 import { defineList, idOf, type ResourceDefinition } from '../resources/define-resource';
 import { itemNotFound } from './http-error';
 
@@ -21,23 +21,7 @@ export async function groupListRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         .selectFrom('domains as d')
         .where('d.project_id', '=', auth.projectId)
         .where(viewScope(auth, 'd') ?? sql<SqlBool>`1 = 0`),
-    select: (q) =>
-      q
-        .leftJoin('domain_types', 'domain_types.id', 'd.domain_type_id')
-        .select([
-          'd.id',
-          'd.name',
-          'd.description',
-          'd.parent_id',
-          'd.domain_type_id',
-          'd.logic_address',
-          'd.lft',
-          'd.rgt',
-          'd.settings',
-          'd.created_by_user_id',
-          'domain_types.type as type_type',
-          'domain_types.name as type_name',
-        ]),
+    select: (q) => q.leftJoin('domain_types', 'domain_types.id', 'd.domain_type_id').select(GROUP_COLUMNS),
     columns: {
       id: 'd.id',
       name: 'd.name',
