@@ -28,6 +28,8 @@ export interface Config {
   sipProxyHost: string | null;
   logLevel: (typeof LOG_LEVELS)[number];
   mail: MailConfig;
+  /** People may register themselves (7.2 self-registration); off unless GATEHOUSE_SELF_REGISTRATION=1. */
+  selfRegistration: boolean;
   /** Base URL of the console in links sent by mail (registration, recovery). */
   publicUrl: string;
 }
@@ -158,6 +160,7 @@ export function loadConfig(env: Env): Config {
       'gatehouse@localhost',
     ),
   };
+  const selfRegistration = read('GATEHOUSE_SELF_REGISTRATION', flag, false);
   const publicUrl = read(
     'PUBLIC_URL',
     { schema: v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/)), expected: 'an http:// or https:// URL' },
@@ -187,6 +190,7 @@ export function loadConfig(env: Env): Config {
     sipProxyHost,
     logLevel: level,
     mail,
+    selfRegistration,
     publicUrl,
   };
 }

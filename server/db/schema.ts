@@ -180,7 +180,20 @@ export interface OneTimeCodesTable {
   created_at: Timestamp;
 }
 
+export interface SelfRegistrationsTable {
+  id: Generated<number>;
+  code_hash: string;
+  email: string;
+  /** JSON of the registration form (without the password). */
+  payload: string;
+  password_hash: string;
+  expires_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  self_registrations: SelfRegistrationsTable;
   outbox: OutboxTable;
   one_time_codes: OneTimeCodesTable;
   markers: MarkersTable;

@@ -7,9 +7,15 @@ import {
   resetPassword,
   sendRegistrationLink,
 } from '../domain/invitations';
+import {
+  confirmSelfRegistration,
+  requestSelfRegistration,
+  resendSelfRegistration,
+  selfRegistrationInfo,
+} from '../domain/self-registration';
 import { scopedUsers } from '../domain/users';
 import { authOf, requirePermission } from './auth';
-import { invalidRelated } from './http-error';
+import { invalidRelated, prohibited } from './http-error';
 import { defineRoute } from './route';
 
 /** Registration by invitation and password recovery (7.2). */
@@ -46,6 +52,39 @@ export async function registrationRoutes(app: FastifyInstance, { ctx }: { ctx: A
   defineRoute(app, 'POST /password/reset', {
     handler: async ({ body }) => {
       await resetPassword(ctx.db, body.code, body.password);
+      return { data: true as const };
+    },
+  });
+
+  // Self-registration and its e-mail confirmation: only where the server allows it.
+  const open = () => {
+    if (!ctx.config.selfRegistration) throw prohibited();
+  };
+  const tokenOf = (request: { params: unknown }) => (request.params as { token: string }).token;
+
+  defineRoute(app, 'POST /registration/self', {
+    handler: async ({ body }) => {
+      open();
+      await requestSelfRegistration(ctx, body);
+      return { data: true as const };
+    },
+  });
+  defineRoute(app, 'GET /registration/confirm/{token}', {
+    handler: async ({ request }) => {
+      open();
+      return { data: await selfRegistrationInfo(ctx.db, tokenOf(request)) };
+    },
+  });
+  defineRoute(app, 'POST /registration/confirm', {
+    handler: async ({ body }) => {
+      open();
+      return { data: await confirmSelfRegistration(ctx.db, body.token) };
+    },
+  });
+  defineRoute(app, 'POST /registration/confirm/{token}/resend', {
+    handler: async ({ request }) => {
+      open();
+      await resendSelfRegistration(ctx, tokenOf(request));
       return { data: true as const };
     },
   });

@@ -27,7 +27,7 @@ export async function shellRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
           // Server-wide switches; the licence (features) decides per project on top of them.
           is_sip_enabled: true,
           is_web_dialer_enabled: true,
-          is_self_registration_enabled: false,
+          is_self_registration_enabled: ctx.config.selfRegistration,
           default_locale: LANGUAGES[0],
           features,
         },

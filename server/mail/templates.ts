@@ -1,7 +1,7 @@
 import type { Language } from '../../src/contract/constants';
 
 /** Mail texts per recipient locale (en default). Links point at the console routes of 2.1. */
-export type MailKind = 'invitation' | 'recovery';
+export type MailKind = 'invitation' | 'recovery' | 'confirmation';
 
 interface MailText {
   subject: string;
@@ -20,6 +20,11 @@ const TEXTS: Record<Language, Record<MailKind, MailText>> = {
       body: ({ name, link }) =>
         `Hello ${name},\n\nSomeone asked to reset the password of your account. If it was you, open:\n\n${link}\n\nThe link is valid for 1 hour. If it was not you, ignore this message.\n`,
     },
+    confirmation: {
+      subject: 'Confirm your Gatehouse registration',
+      body: ({ name, link }) =>
+        `Hello ${name},\n\nConfirm your e-mail address to create your Gatehouse account:\n\n${link}\n\nThe link is valid for 1 day. If you did not register, ignore this message.\n`,
+    },
   },
   ru: {
     invitation: {
@@ -31,6 +36,11 @@ const TEXTS: Record<Language, Record<MailKind, MailText>> = {
       subject: 'Сброс пароля Gatehouse',
       body: ({ name, link }) =>
         `Здравствуйте, ${name}!\n\nПоступил запрос на сброс пароля вашей учётной записи. Если это были вы, откройте:\n\n${link}\n\nСсылка действует 1 час. Если это были не вы, просто проигнорируйте письмо.\n`,
+    },
+    confirmation: {
+      subject: 'Подтвердите регистрацию в Gatehouse',
+      body: ({ name, link }) =>
+        `Здравствуйте, ${name}!\n\nПодтвердите адрес электронной почты, чтобы создать учётную запись Gatehouse:\n\n${link}\n\nСсылка действует 1 день. Если вы не регистрировались, проигнорируйте письмо.\n`,
     },
   },
 };

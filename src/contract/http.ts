@@ -15,6 +15,7 @@ import {
 } from './entities/group-structure';
 import { PasswordChangeSchema, ProfilePatchSchema, ProfileSchema } from './entities/profile';
 import {
+  ConfirmSchema,
   InvitationSchema,
   InviteSendSchema,
   InviteSentSchema,
@@ -22,6 +23,8 @@ import {
   PasswordResetSchema,
   RegisteredSchema,
   RegistrationByTokenSchema,
+  SelfRegistrationInfoSchema,
+  SelfRegistrationSchema,
 } from './entities/registration';
 import {
   CountrySchema,
@@ -66,6 +69,10 @@ export const ROUTES = {
   'POST /registration': { auth: false, body: RegistrationByTokenSchema, response: RegisteredSchema },
   'POST /password/recovery': { auth: false, body: PasswordRecoverySchema, response: OkSchema },
   'POST /password/reset': { auth: false, body: PasswordResetSchema, response: OkSchema },
+  'POST /registration/self': { auth: false, body: SelfRegistrationSchema, response: OkSchema },
+  'GET /registration/confirm/{token}': { auth: false, response: envelope(SelfRegistrationInfoSchema) },
+  'POST /registration/confirm': { auth: false, body: ConfirmSchema, response: RegisteredSchema },
+  'POST /registration/confirm/{token}/resend': { auth: false, response: OkSchema },
   'GET /frontend/server/settings': { auth: 'optional', response: envelope(ServerSettingsSchema) },
   'GET /frontend/resources/meta': { auth: false, response: envelope(ResourcesMetaSchema) },
   'GET /countries': { auth: false, response: envelope(v.array(CountrySchema)) },

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
         password: null,
         from: 'gatehouse@localhost',
       },
+      selfRegistration: false,
       publicUrl: 'http://127.0.0.1:8080',
     });
   });
@@ -70,6 +71,7 @@ describe('loadConfig', () => {
       SMTP_PASSWORD: 'relay secret',
       MAIL_FROM: 'doors@example.org',
       PUBLIC_URL: 'https://doors.example.org/',
+      GATEHOUSE_SELF_REGISTRATION: '1',
     });
     expect(config).toEqual({
       host: '192.168.1.10',
@@ -95,6 +97,7 @@ describe('loadConfig', () => {
         password: 'relay secret',
         from: 'doors@example.org',
       },
+      selfRegistration: true,
       publicUrl: 'https://doors.example.org',
     });
   });

@@ -152,3 +152,96 @@ describe('mail mode none keeps messages in the outbox', () => {
     }
   });
 });
+
+describe.each(dialects)('self-registration with e-mail confirmation (%s)', (dialect) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  const form = {
+    user_name: 'Dana Dealer',
+    user_country: 'lv',
+    user_email: 'dana@example.org',
+    user_type: 'dealer',
+    user_phone: '+37120000000',
+    object_name: 'Sunny Court',
+    user_password: 'dana-pass-1',
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await buildTestApp(dialect, {
+      env: {
+        MAIL_MODE: 'smtp',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(smtp.port),
+        PUBLIC_URL: 'http://console.test',
+        GATEHOUSE_SELF_REGISTRATION: '1',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  it('registers, confirms by the mailed link and gets a project of its own', async () => {
+    const settings = await t.call('GET', '/frontend/server/settings');
+    expect(settings.json().data.is_self_registration_enabled).toBe(true);
+    const bad = await t.call('POST', '/registration/self', {
+      body: { ...form, user_phone: '123', user_type: 'alien' },
+    });
+    expect(bad.json().errors).toMatchObject({ user_phone: { code: 'phone' }, user_type: { code: 'invalid' } });
+    const res = await t.call('POST', '/registration/self', { body: form });
+    expect(res.json()).toEqual({ data: true });
+    const first = linkIn((await smtp.next(form.user_email)).raw, '/registration/confirm');
+    // Resend replaces the code: the first link stops working.
+    expect((await t.call('POST', `/registration/confirm/${first}/resend`)).json()).toEqual({ data: true });
+    const code = linkIn((await smtp.next(form.user_email)).raw, '/registration/confirm');
+    expect((await t.call('GET', `/registration/confirm/${first}`)).json().message).toBe(
+      'verification link outdated or incorrect',
+    );
+    const info = await t.call('GET', `/registration/confirm/${code}`);
+    expect(info.json().data).toEqual({
+      user_name: 'Dana Dealer',
+      user_email: 'dana@example.org',
+      user_type: 'dealer',
+      object_name: 'Sunny Court',
+      confirmed: false,
+    });
+    expect(
+      (await t.call('POST', '/login', { body: { login: form.user_email, password: form.user_password } })).statusCode,
+    ).toBe(401);
+    const confirmed = await t.call('POST', '/registration/confirm', { body: { token: code } });
+    expect(confirmed.json()).toEqual({ data: { login: 'dana@example.org' } });
+    const [session] = await t.login(form.user_email, form.user_password);
+    expect(session?.project.name).toBe('Sunny Court');
+    const profile = await t.call('GET', '/profile', { token: session?.token });
+    expect(profile.json().data.role.name).toBe('admin');
+    const again = await t.call('POST', '/registration/confirm', { body: { token: code } });
+    expect(again.json().message).toBe('user registered already');
+    const taken = await t.call('POST', '/registration/self', { body: form });
+    expect(taken.json().errors).toEqual({ user_email: { code: 'not_unique' } });
+  });
+});
+
+describe('self-registration is off unless the server allows it', () => {
+  it('answers 403 and says so in the server settings', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      expect((await t.call('GET', '/frontend/server/settings')).json().data.is_self_registration_enabled).toBe(false);
+      const res = await t.call('POST', '/registration/self', {
+        body: {
+          user_name: 'X',
+          user_country: 'LV',
+          user_email: 'x@example.org',
+          user_type: 'private',
+          user_phone: '+37120000001',
+          object_name: 'Home',
+          user_password: 'long-enough',
+        },
+      });
+      expect(res.statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@ import { foundation } from './0001_foundation';
 import { markers } from './0002_markers';
 import { groups } from './0003_groups';
 import { mailRegistration } from './0004_mail_registration';
+import { selfRegistration } from './0005_self_registration';
 
 /**
  * Every migration, by name. Kysely applies them in name order, so names start
@@ -13,4 +14,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002_markers': markers,
   '0003_groups': groups,
   '0004_mail_registration': mailRegistration,
+  '0005_self_registration': selfRegistration,
 };

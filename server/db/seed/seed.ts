@@ -3,18 +3,9 @@ import type { Config } from '../../config';
 import { ALL_FEATURES } from '../../domain/features';
 import { generatePassword, hashPassword } from '../../domain/passwords';
 import type { Database } from '../schema';
-import {
-  addMember,
-  insertAvailableRoles,
-  insertDomainTree,
-  insertDomainTypes,
-  insertProject,
-  insertRole,
-  insertUser,
-} from './builders';
+import { insertUser } from './builders';
 import { DEMO_USERS, seedDemo } from './demo';
-import { DOMAIN_TYPES } from './domain-types';
-import { ROLE_DESCRIPTIONS, ROLE_PRESETS } from './roles';
+import { createProjectWithAdmin } from './project';
 
 /** What the first start created, for main to print once. */
 export interface SeedReport {
@@ -54,24 +45,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: Config): Promise
       await seedDemo(trx, adminId, demoHashes);
       return;
     }
-    const projectId = await insertProject(trx, PLAIN_PROJECT_NAME, ALL_FEATURES);
-    const types = await insertDomainTypes(trx, projectId, DOMAIN_TYPES);
-    const groups = await insertDomainTree(
-      trx,
-      projectId,
-      types,
-      { value: { name: PLAIN_PROJECT_NAME, type: 'project' } },
-      adminId,
-    );
-    const roleId = await insertRole(trx, {
-      projectId,
-      name: 'admin',
-      description: ROLE_DESCRIPTIONS.admin,
-      permissions: ROLE_PRESETS.admin,
-      isAdmin: true,
-    });
-    await insertAvailableRoles(trx, roleId, [roleId]);
-    await addMember(trx, { userId: adminId, projectId, roleId, domainIds: [groups[PLAIN_PROJECT_NAME]!] });
+    await createProjectWithAdmin(trx, PLAIN_PROJECT_NAME, adminId, ALL_FEATURES);
   });
 
   return {

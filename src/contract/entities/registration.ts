@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { PHONE_PATTERN } from './profile';
+import { NAME_FORBIDDEN } from './user';
 
 /** Registration by invitation and password recovery (7.2). */
 const password = v.pipe(v.string(), v.minLength(8), v.maxLength(128));
@@ -20,3 +22,38 @@ export const RegisteredSchema = v.object({ data: v.object({ login: v.string() })
 
 export const PasswordRecoverySchema = v.object({ email: v.pipe(v.string(), v.trim(), v.email('email')) });
 export const PasswordResetSchema = v.object({ code: token, password });
+
+/** Self-registration (7.2): a dealer/installer or a private client registers an object of their own. */
+export const SELF_REGISTRATION_TYPES = ['dealer', 'installer', 'private'] as const;
+export const SelfRegistrationSchema = v.object({
+  user_name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1),
+    v.maxLength(31),
+    v.check((s) => !NAME_FORBIDDEN.test(s), 'name_rule'),
+  ),
+  user_country: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'invalid')),
+  user_email: v.pipe(v.string(), v.trim(), v.email('email'), v.maxLength(255)),
+  user_type: v.picklist(SELF_REGISTRATION_TYPES),
+  user_phone: v.pipe(v.string(), v.trim(), v.regex(PHONE_PATTERN, 'phone')),
+  object_name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1),
+    v.maxLength(31),
+    v.check((s) => !NAME_FORBIDDEN.test(s), 'name_rule'),
+  ),
+  user_password: password,
+});
+export type SelfRegistration = v.InferOutput<typeof SelfRegistrationSchema>;
+
+/** What the confirmation page shows about a pending self-registration. */
+export const SelfRegistrationInfoSchema = v.object({
+  user_name: v.string(),
+  user_email: v.string(),
+  user_type: v.picklist(SELF_REGISTRATION_TYPES),
+  object_name: v.string(),
+  confirmed: v.boolean(),
+});
+export const ConfirmSchema = v.object({ token });
