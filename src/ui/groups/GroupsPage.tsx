@@ -30,9 +30,9 @@ export function GroupsPage() {
   const listRef = useEntityList(entities.domains.list, { defaultSort: [...groupsResource.defaultSort] });
   const [open, setOpen] = useState<Open>(null);
   const can = {
-    create: usePermission('domains.create_root') || usePermission('domains.create_descendants'),
-    edit: usePermission('domains.edit_all') || usePermission('domains.edit_descendants'),
-    delete: usePermission('domains.delete_all') || usePermission('domains.delete_descendants'),
+    create: usePermission('domains.create_root', 'domains.create_descendants'),
+    edit: usePermission('domains.edit_all', 'domains.edit_descendants'),
+    delete: usePermission('domains.delete_all', 'domains.delete_descendants'),
   };
   const close = (changed: boolean) => {
     setOpen(null);
