@@ -52,6 +52,7 @@ export default defineConfig({
       GATEHOUSE_ADMIN_LOGIN: 'admin',
       GATEHOUSE_ADMIN_PASSWORD: E2E.adminPassword,
       GATEHOUSE_DEMO_PASSWORD: E2E.demoPassword,
+      GATEHOUSE_SELF_REGISTRATION: '1',
     },
   },
 });

@@ -179,6 +179,34 @@ export function createGatehouse(deps: GatehouseDeps) {
             ),
           },
         }),
+      selfRegistration: publicFormMachine.provide({
+        actors: {
+          submit: fromPromise(async ({ input }) =>
+            http.call('POST /registration/self', {
+              body: {
+                user_name: input.user_name ?? '',
+                user_email: input.email ?? '',
+                user_phone: input.user_phone ?? '',
+                user_country: input.user_country ?? '',
+                user_type: (input.user_type ?? 'private') as 'private',
+                object_name: input.object_name ?? '',
+                user_password: input.password ?? '',
+              },
+            }),
+          ),
+        },
+      }),
+      confirm: (token: string) =>
+        publicFormMachine.provide({
+          actors: {
+            load: fromPromise<Record<string, unknown>>(
+              async () => (await http.call('GET /registration/confirm/{token}', { params: { token } })).data,
+            ),
+            submit: fromPromise<unknown, Record<string, string>>(async () =>
+              http.call('POST /registration/confirm', { body: { token } }),
+            ),
+          },
+        }),
       registration: (token: string) =>
         publicFormMachine.provide({
           actors: {

@@ -80,3 +80,30 @@ test('an invited user registers through the mailed link, then recovers a forgott
   await expect(sideMenu(page)).toBeVisible();
   expect(E2E.port).toBeGreaterThan(0);
 });
+
+test('a private client registers an object, confirms the mailed link and logs into it', async ({ page }) => {
+  await page.goto('/registration');
+  await page.getByRole('link', { name: 'Register your object yourself' }).click();
+  await page.getByLabel(/^I am/).selectOption('private');
+  await page.getByLabel(/^Your name/).fill('Pat Private');
+  await page.getByLabel(/^E-mail/).fill('pat@example.org');
+  await page.getByLabel(/^Phone/).fill('+37120000009');
+  await page.getByLabel(/^Country code/).fill('lv');
+  await page.getByLabel(/^Object name/).fill('Pine House');
+  await page.getByLabel(/^New password/).fill('pat-pass-1');
+  await page.getByLabel(/^Repeat the password/).fill('pat-pass-1');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText(/a link to confirm the registration is on its way/)).toBeVisible();
+
+  const mail = lastMailTo('pat@example.org');
+  expect(mail.subject).toBe('Confirm your Gatehouse registration');
+  await page.goto(linkPath(mail.body, '/registration/confirm'));
+  await expect(page.getByText('Pine House')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Your account and your object are ready.')).toBeVisible();
+
+  await page.goto('/login');
+  await logIn(page, { login: 'pat@example.org', password: 'pat-pass-1' });
+  await expect(sideMenu(page)).toBeVisible();
+  await expect(page.getByText('Project: Pine House')).toBeVisible();
+});

@@ -46,6 +46,8 @@ export interface PageMachines {
     recovery: PublicFormMachine;
     reset: (code: string) => PublicFormMachine;
     registration: (token: string) => PublicFormMachine;
+    selfRegistration: PublicFormMachine;
+    confirm: (token: string) => PublicFormMachine;
   };
 }
 

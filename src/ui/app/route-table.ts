@@ -18,6 +18,8 @@ export type RouteAccess =
 
 /** Pages that exist today; each is code-split with its area. */
 export type PageKey =
+  | 'selfRegistration'
+  | 'registrationConfirm'
   | 'groups'
   | 'passwordRecovery'
   | 'passwordReset'
@@ -80,12 +82,22 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   // Public, only when logged out.
   { path: '/login', access: 'loggedOut', title: page('login'), page: 'login' },
   { path: '/registration/:token?', access: 'loggedOut', title: page('registration'), page: 'registration' },
-  { path: '/self-registration/:token?', access: 'loggedOut', title: page('selfRegistration') },
+  {
+    path: '/self-registration/:token?',
+    access: 'loggedOut',
+    title: page('selfRegistration'),
+    page: 'selfRegistration',
+  },
   { path: '/password/recovery', access: 'loggedOut', title: page('passwordRecovery'), page: 'passwordRecovery' },
   { path: '/password/reset/:token', access: 'loggedOut', title: page('passwordReset'), page: 'passwordReset' },
 
   // Public, in any state.
-  { path: '/registration/confirm/:token', access: 'any', title: page('registrationConfirm') },
+  {
+    path: '/registration/confirm/:token',
+    access: 'any',
+    title: page('registrationConfirm'),
+    page: 'registrationConfirm',
+  },
   { path: '/guest-access/:keyId', access: 'any', title: page('guestKeyCheck') },
   { path: '/choose-project', access: 'choose', title: page('chooseProject'), page: 'chooseProject' },
   { path: '/terms-and-conditions', access: 'any', title: page('termsAndConditions'), page: 'terms' },

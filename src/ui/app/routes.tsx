@@ -34,6 +34,12 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
     import('../registration/AccountPages').then((m) => ({ default: m.PasswordRecoveryPage })),
   ),
   passwordReset: lazy(() => import('../registration/AccountPages').then((m) => ({ default: m.PasswordResetPage }))),
+  selfRegistration: lazy(() =>
+    import('../registration/AccountPages').then((m) => ({ default: m.SelfRegistrationPage })),
+  ),
+  registrationConfirm: lazy(() =>
+    import('../registration/AccountPages').then((m) => ({ default: m.RegistrationConfirmPage })),
+  ),
   registration: lazy(() => import('../registration/AccountPages').then((m) => ({ default: m.RegistrationPage }))),
 };
 

@@ -74,7 +74,7 @@ export function RegistrationPage() {
   if (!token) {
     return (
       <AuthCard title={t('registration.title')}>
-        {message(t('registration.needsInvitation'), { to: '/login', label: t('backToLogin') })}
+        {message(t('registration.needsInvitation'), { to: '/self-registration', label: t('self.link') })}
       </AuthCard>
     );
   }
@@ -109,6 +109,86 @@ function InvitationForm({ token }: { token: string }) {
       submitLabel={t('registration.submit')}
       done={message(t('registration.done'), { to: '/login', label: t('loginNow') })}
       invalid={message(t('registration.invalid'), { to: '/login', label: t('backToLogin') })}
+    />
+  );
+}
+
+/** /self-registration: a dealer, installer or private client registers an object; a confirmation link is mailed. */
+export function SelfRegistrationPage() {
+  const { t } = useTranslation('registration');
+  const fields = [
+    'user_name',
+    'email',
+    'user_phone',
+    'user_country',
+    'user_type',
+    'object_name',
+    'password',
+    'password_confirmation',
+  ];
+  const actor = useActorRef(usePageMachines().accountForms.selfRegistration, { input: { loads: false, fields } });
+  return (
+    <PublicFormView
+      actor={actor}
+      title={t('self.title')}
+      subtitle={t('self.subtitle')}
+      fields={[
+        {
+          name: 'user_type',
+          label: t('self.type'),
+          options: [
+            { value: '', label: t('self.chooseType') },
+            { value: 'dealer', label: t('self.types.dealer') },
+            { value: 'installer', label: t('self.types.installer') },
+            { value: 'private', label: t('self.types.private') },
+          ],
+        },
+        { name: 'user_name', label: t('self.name'), autoComplete: 'name' },
+        { name: 'email', label: t('fields.email'), type: 'email', autoComplete: 'email' },
+        { name: 'user_phone', label: t('self.phone'), type: 'tel', autoComplete: 'tel' },
+        { name: 'user_country', label: t('self.country'), autoComplete: 'country' },
+        { name: 'object_name', label: t('self.object') },
+        ...passwordFields(t),
+      ]}
+      submitLabel={t('self.submit')}
+      done={message(t('self.sent'))}
+      invalid={null}
+    />
+  );
+}
+
+/** /registration/confirm/:token: shows the pending registration and confirms it. */
+export function RegistrationConfirmPage() {
+  const { t } = useTranslation('registration');
+  const { token = '' } = useParams();
+  const machines = usePageMachines();
+  const actor = useActorRef(machines.accountForms.confirm(token), { input: { loads: true, fields: [] } });
+  const subject = useSelector(actor, selectSubject) as {
+    user_name?: string;
+    object_name?: string;
+    user_email?: string;
+  } | null;
+  return (
+    <PublicFormView
+      actor={actor}
+      title={t('confirm.title')}
+      subtitle={t('confirm.subtitle')}
+      header={
+        subject ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md bg-surface-muted px-3 py-2 text-sm">
+            <dt className="text-muted">{t('self.name')}</dt>
+            <dd>{subject.user_name}</dd>
+            <dt className="text-muted">{t('fields.email')}</dt>
+            <dd>{subject.user_email}</dd>
+            <dt className="text-muted">{t('self.object')}</dt>
+            <dd>{subject.object_name}</dd>
+          </dl>
+        ) : null
+      }
+      fields={[]}
+      submitLabel={t('confirm.submit')}
+      done={message(t('confirm.done'), { to: '/login', label: t('loginNow') })}
+      invalid={message(t('confirm.invalid'), { to: '/self-registration', label: t('self.link') })}
     />
   );
 }

@@ -15,6 +15,7 @@ import {
   selectIsSubmitting,
 } from '../../machines/public-form/public-form.selectors';
 import { Button } from '../kit/Button';
+import { Select } from '../kit/Select';
 import { Spinner } from '../kit/Spinner';
 import { TextField } from '../kit/TextField';
 import { translateError } from '../kit/translate-error';
@@ -23,8 +24,10 @@ import { AuthCard } from '../session/AuthCard';
 export interface PublicField {
   name: string;
   label: string;
-  type?: 'email' | 'password' | 'text';
+  type?: 'email' | 'password' | 'text' | 'tel';
   autoComplete?: string;
+  /** A choice instead of free text. */
+  options?: { value: string; label: string }[];
 }
 
 export interface PublicFormViewProps {
@@ -93,20 +96,33 @@ export function PublicFormView(props: PublicFormViewProps) {
             {translateError(t, failure)}
           </p>
         ) : null}
-        {props.fields.map((field, index) => (
-          <TextField
-            key={field.name}
-            label={field.label}
-            name={field.name}
-            type={field.type ?? 'text'}
-            autoComplete={field.autoComplete}
-            autoFocus={index === 0}
-            required
-            value={values[field.name] ?? ''}
-            error={errors[field.name]}
-            onChange={(event) => actor.send({ type: 'field.change', field: field.name, value: event.target.value })}
-          />
-        ))}
+        {props.fields.map((field, index) =>
+          field.options ? (
+            <Select
+              key={field.name}
+              label={field.label}
+              name={field.name}
+              required
+              options={field.options}
+              value={values[field.name] ?? ''}
+              error={errors[field.name]}
+              onChange={(value) => actor.send({ type: 'field.change', field: field.name, value })}
+            />
+          ) : (
+            <TextField
+              key={field.name}
+              label={field.label}
+              name={field.name}
+              type={field.type ?? 'text'}
+              autoComplete={field.autoComplete}
+              autoFocus={index === 0}
+              required
+              value={values[field.name] ?? ''}
+              error={errors[field.name]}
+              onChange={(event) => actor.send({ type: 'field.change', field: field.name, value: event.target.value })}
+            />
+          ),
+        )}
         <Button type="submit" variant="primary" className="w-full" loading={submitting}>
           {props.submitLabel}
         </Button>

@@ -127,6 +127,8 @@ export function createStubPageMachines(): PageMachines {
       recovery: freeze(publicFormMachine),
       reset: () => freeze(publicFormMachine),
       registration: () => freeze(publicFormMachine),
+      selfRegistration: freeze(publicFormMachine),
+      confirm: () => freeze(publicFormMachine),
     },
   };
 }
