@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 
 import { BUILT_IN_DOMAIN_TYPES, domainTypesResource } from '../../src/contract/entities/domain-type';
+import { ERROR_CODES } from '../../src/contract/errors';
 import type { AppContext } from '../context';
 import { nowIso } from '../domain/clock';
 import { defineResource } from '../resources/define-resource';
-import { invalidData, prohibited } from './http-error';
+import { HttpError, invalidData, prohibited } from './http-error';
 
 const builtIn = new Set<string>(BUILT_IN_DOMAIN_TYPES);
 
@@ -27,6 +28,7 @@ export async function domainTypeRoutes(app: FastifyInstance, { ctx }: { ctx: App
       ],
       create: ['domains.edit_all'],
       edit: ['domains.edit_all'],
+      delete: ['domains.edit_all'],
     },
     scoped: (auth) => ctx.db.selectFrom('domain_types as t').where('t.project_id', '=', auth.projectId),
     select: (q) => q.select(['t.id', 't.type', 't.name', 't.domain_id']),
@@ -60,6 +62,23 @@ export async function domainTypeRoutes(app: FastifyInstance, { ctx }: { ctx: App
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+    // Built-in types and types still given to groups stay (a group always has a type).
+    remove: async (auth, ids) => {
+      const rows = await ctx.db.selectFrom('domain_types').select(['id', 'type']).where('id', 'in', ids).execute();
+      if (rows.some((r) => builtIn.has(r.type))) throw prohibited();
+      const used = await ctx.db
+        .selectFrom('domains')
+        .select('id')
+        .where('domain_type_id', 'in', ids)
+        .executeTakeFirst();
+      if (used) throw new HttpError(400, { message: ERROR_CODES.cannotPerformAction, entities: ['domains'] });
+      const result = await ctx.db
+        .deleteFrom('domain_types')
+        .where('id', 'in', ids)
+        .where('project_id', '=', auth.projectId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
     patch: async (auth, id, body) => {
       const current = await ctx.db

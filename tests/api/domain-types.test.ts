@@ -39,6 +39,31 @@ describe.each(dialects)('domain types (%s)', (dialect) => {
     expect(recode.statusCode).toBe(403);
   });
 
+  it('deletes an unused custom type; built-in types and types in use stay', async () => {
+    const id = (await t.call('PUT', '/domain-types', { token: admin, body: { type: 'gym', name: 'Gym' } })).json().data;
+    const building = (
+      await t.call('GET', '/domain-types/items?filters=[{"field":"type","rule":"equals","value":"building"}]', {
+        token: admin,
+      })
+    ).json().data[0];
+    expect((await t.call('DELETE', `/domain-types/${building.id}`, { token: admin })).statusCode).toBe(403);
+    const parking = (
+      await t.call('GET', '/domain-types/items?filters=[{"field":"type","rule":"equals","value":"parking"}]', {
+        token: admin,
+      })
+    ).json().data[0];
+    const root = await t.db.selectFrom('domains').select('id').where('parent_id', 'is', null).executeTakeFirstOrThrow();
+    const group = await t.call('PUT', '/domains', {
+      token: admin,
+      body: { name: 'Car park', parent_id: root.id, domain_type_id: parking.id, logic_address: '9' },
+    });
+    expect(group.statusCode, group.body).toBe(200);
+    const inUse = await t.call('DELETE', `/domain-types/${parking.id}`, { token: admin });
+    expect(inUse.json()).toEqual({ message: 'cannot perform action', entities: ['domains'] });
+    expect((await t.call('DELETE', `/domain-types/${id}`, { token: admin })).json()).toEqual({ data: true });
+    expect((await t.call('GET', `/domain-types/${id}`, { token: admin })).statusCode).toBe(404);
+  });
+
   it('the resident may not read them; staff may read but editing needs domains.edit_all', async () => {
     const resident = (await t.session('resident')).token;
     expect((await t.call('GET', '/domain-types/items', { token: resident })).statusCode).toBe(403);
