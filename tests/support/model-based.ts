@@ -31,11 +31,14 @@ export function explore<M extends AnyStateMachine>(opts: ModelOptions<M>) {
   const serializeState = (s: SnapshotFrom<M>) => (opts.serialize ?? byValue)(s);
   // Done/error events only reach a machine from a running child: offer them only then
   // (an unhandled error event would crash the actor, which no real run can cause).
+  // A final state takes no more events (a real actor has stopped): offer none there.
   const events = (s: SnapshotFrom<M>) =>
-    opts.events.filter((e) => {
-      const child = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type)?.[2];
-      return child === undefined || child in (s as AnyMachineSnapshot).children;
-    });
+    (s as AnyMachineSnapshot).status === 'done'
+      ? []
+      : opts.events.filter((e) => {
+          const child = /^xstate\.(done|error)\.actor\.(.+)$/.exec(e.type)?.[2];
+          return child === undefined || child in (s as AnyMachineSnapshot).children;
+        });
   const traversal = { events, input: opts.input, serializeState } as never;
   const paths = getShortestPaths(opts.machine, traversal);
   const transitions = adjacencyMapToArray(getAdjacencyMap(opts.machine, traversal)) as Array<{
