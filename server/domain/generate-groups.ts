@@ -12,8 +12,8 @@ import { HttpError, invalidData, prohibited } from '../http/http-error';
 import { canCreateUnder, type GroupAccess } from './group-access';
 import { assertTypeAllowedAt, chainTo, type DomainTypeRow, type PlacedGroup } from './group-context';
 import { checkSubtree, normaliseLogicAddress, type SubtreeNode, violationError } from './group-rules';
-import { insertForest, lockProjectTree, type NewGroupValues } from './group-tree';
-import { requireVisibleGroup } from './groups';
+import { insertForest, type NewGroupValues } from './group-tree';
+import { lockTree, requireVisibleGroup } from './groups';
 import type { TreeNode } from './nested-set';
 
 /**
@@ -213,12 +213,12 @@ function toTreeNode(node: GeneratedNode): TreeNode<NewGroupValues> {
 /** POST /domains/generate/save: stores a preview in one transaction; answers the count and the top ids. */
 export async function saveGeneratedGroups(
   db: Kysely<Database>,
-  access: GroupAccess,
+  before: GroupAccess,
   body: GenerateSave,
 ): Promise<{ created: number; ids: number[] }> {
   if (countTree(body.items) > GENERATE_LIMITS.total) throw new HttpError(400, { message: ERROR_CODES.valueOutOfRange });
   return db.transaction().execute(async (trx) => {
-    await lockProjectTree(trx, access.auth.projectId);
+    const access = await lockTree(trx, before);
     const parent = await requireVisibleGroup(trx, access, body.parent_id);
     await checkTrees(trx, access, parent, body.items);
     const { ids, topIds } = await insertForest(

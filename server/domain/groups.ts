@@ -14,6 +14,7 @@ import {
   canMoveUnder,
   canView,
   type GroupAccess,
+  loadGroupAccess,
 } from './group-access';
 import {
   assertAddressFree,
@@ -34,6 +35,16 @@ import { deleteSubtree, insertForest, lockProjectTree, moveSubtree } from './gro
  * (server/domain/group-rules.ts) and the scopes of 6.2 (group-access.ts).
  */
 type Trx = Transaction<Database>;
+
+/**
+ * Locks the project's tree and reloads the caller's own groups inside the
+ * transaction: their bounds move with every insert, move and delete, so an
+ * access loaded earlier in the request (an import writes many groups) is stale.
+ */
+export async function lockTree(trx: Trx, access: GroupAccess): Promise<GroupAccess> {
+  await lockProjectTree(trx, access.auth.projectId);
+  return loadGroupAccess(trx, access.auth);
+}
 
 /** A visible group, or 404 (a group the caller may not see does not exist for them). */
 export async function requireVisibleGroup(db: Kysely<Database> | Trx, access: GroupAccess, id: number) {
@@ -114,11 +125,11 @@ const SETTINGS_KEYS = [
 ] as const;
 
 /** PUT /domains: creates one group; answers its id. */
-export async function createGroup(db: Kysely<Database>, access: GroupAccess, body: GroupCreate): Promise<number> {
-  const { projectId, userId } = access.auth;
-  if (body.users?.length && !hasPermission(access.auth.role.permissions, 'users.edit_all')) throw prohibited();
+export async function createGroup(db: Kysely<Database>, before: GroupAccess, body: GroupCreate): Promise<number> {
+  const { projectId, userId } = before.auth;
+  if (body.users?.length && !hasPermission(before.auth.role.permissions, 'users.edit_all')) throw prohibited();
   return db.transaction().execute(async (trx) => {
-    await lockProjectTree(trx, projectId);
+    const access = await lockTree(trx, before);
     const parent = await requireParent(trx, access, body.parent_id);
     if (!canCreateUnder(access, parent)) throw prohibited();
     const type = await requireDomainType(trx, projectId, body.domain_type_id);
@@ -193,13 +204,13 @@ function assertMayPatch(access: GroupAccess, group: PlacedGroup, patch: GroupPat
 /** PATCH /domains/{id}: changes fields, the type, or the parent (moving the whole subtree). */
 export async function updateGroup(
   db: Kysely<Database>,
-  access: GroupAccess,
+  before: GroupAccess,
   id: number,
   patch: GroupPatch,
 ): Promise<void> {
-  const { projectId } = access.auth;
+  const { projectId } = before.auth;
   await db.transaction().execute(async (trx) => {
-    await lockProjectTree(trx, projectId);
+    const access = await lockTree(trx, before);
     const group = await requireVisibleGroup(trx, access, id);
     assertMayPatch(access, group, patch);
 
@@ -343,10 +354,9 @@ export async function deleteGroupIn(trx: Trx, access: GroupAccess, id: number): 
 }
 
 /** DELETE /domains/{id}. */
-export async function deleteGroup(db: Kysely<Database>, access: GroupAccess, id: number): Promise<void> {
+export async function deleteGroup(db: Kysely<Database>, before: GroupAccess, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await lockProjectTree(trx, access.auth.projectId);
-    await deleteGroupIn(trx, access, id);
+    await deleteGroupIn(trx, await lockTree(trx, before), id);
   });
 }
 
@@ -355,15 +365,17 @@ export async function deleteGroup(db: Kysely<Database>, access: GroupAccess, id:
  * listed group inside another listed group goes with it. Answers how many
  * groups were removed, subtrees included.
  */
-export async function deleteGroups(db: Kysely<Database>, access: GroupAccess, ids: readonly number[]): Promise<number> {
+export async function deleteGroups(db: Kysely<Database>, before: GroupAccess, ids: readonly number[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    await lockProjectTree(trx, access.auth.projectId);
+    const access = await lockTree(trx, before);
     const groups: PlacedGroup[] = [];
     for (const id of new Set(ids)) groups.push(await requireVisibleGroup(trx, access, id));
     const tops = groups.filter((g) => !groups.some((o) => o.lft < g.lft && g.rgt < o.rgt));
     let deleted = 0;
     // Right to left, so deleting one subtree never renumbers the ones still to go.
-    for (const top of tops.sort((a, b) => b.lft - a.lft)) deleted += await deleteGroupIn(trx, access, top.id);
+    for (const top of tops.sort((a, b) => b.lft - a.lft)) {
+      deleted += await deleteGroupIn(trx, await loadGroupAccess(trx, access.auth), top.id);
+    }
     return deleted;
   });
 }

@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import { STRUCTURE_PATH_SEPARATOR, STRUCTURE_SHEETS } from '../../src/contract/entities/group-structure';
 import type { Database } from '../db/schema';
 import type { Auth } from './auth-context';
+import { viewScope } from './group-access';
+import { scopedUsers } from './users';
 
 /**
  * The structure file of a group (7.3): a Groups sheet with the groups below it
@@ -29,6 +31,8 @@ export async function exportStructure(
     .where('d.project_id', '=', auth.projectId)
     .where('d.lft', '>=', base.lft)
     .where('d.rgt', '<=', base.rgt)
+    // Only what the caller may see: the groups of the view scope, the users of the users scope.
+    .where(viewScope(auth, 'd') ?? sql<SqlBool>`1 = 0`)
     .orderBy('d.lft');
   const all = await groupsQuery.execute();
   const byId = new Map(all.map((g) => [g.id, g]));
@@ -46,10 +50,8 @@ export async function exportStructure(
   if (options.domainType) groupsQuery = groupsQuery.where('t.type', '=', options.domainType);
   const groups = options.domainType ? await groupsQuery.execute() : all;
 
-  const users = await db
-    .selectFrom('user_domains as ud')
-    .innerJoin('users as u', 'u.id', 'ud.user_id')
-    .innerJoin('memberships as ms', (j) => j.onRef('ms.user_id', '=', 'u.id').on('ms.project_id', '=', auth.projectId))
+  let usersQuery = scopedUsers(db, auth)
+    .innerJoin('user_domains as ud', 'ud.user_id', 'u.id')
     .innerJoin('domains as d', 'd.id', 'ud.domain_id')
     .select([
       'u.id',
@@ -62,12 +64,20 @@ export async function exportStructure(
       'u.phone',
       'u.activated_at',
     ])
-    .where('u.deleted_at', 'is', null)
+    .where('d.project_id', '=', auth.projectId)
+    // The group's own members too: their `group` cell is empty.
     .where('d.lft', '>=', base.lft)
     .where('d.rgt', '<=', base.rgt)
+    .where(viewScope(auth, 'd') ?? sql<SqlBool>`1 = 0`)
     .orderBy('d.lft')
-    .orderBy('u.name')
-    .execute();
+    .orderBy('u.name');
+  // With a type filter, the members of the exported groups only.
+  if (options.domainType) {
+    usersQuery = usersQuery.where(
+      sql<SqlBool>`d.domain_type_id in (select id from domain_types where project_id = ${auth.projectId} and type = ${options.domainType})`,
+    );
+  }
+  const users = await usersQuery.execute();
 
   const book = new ExcelJS.Workbook();
   const groupSheet = book.addWorksheet(STRUCTURE_SHEETS.groups.name);

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
+import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, LogicAddressSchema } from '../../src/contract/entities/group';
 import {
   IMPORT_ROW_ERRORS,
   type ImportRowError,
@@ -99,8 +100,19 @@ export async function importStructure(
       fail(groupSheet, row, ERROR_CODES.invalidDataSent, 'name');
       continue;
     }
-    if (name.length > 31) {
-      fail(groupSheet, row, IMPORT_ROW_ERRORS.nameTooLong, 'name', { length: 31 });
+    if (name.length > GROUP_NAME_MAX) {
+      fail(groupSheet, row, IMPORT_ROW_ERRORS.nameTooLong, 'name', { length: GROUP_NAME_MAX });
+      continue;
+    }
+    // A spreadsheet cell may hold anything: the same limits as the group dialog, as row errors.
+    const address = v.safeParse(LogicAddressSchema, text(values.logic_address));
+    if (!address.success) {
+      fail(groupSheet, row, IMPORT_ROW_ERRORS.valueOutOfRange, 'logic_address');
+      continue;
+    }
+    const description = text(values.description);
+    if (description.length > GROUP_DESCRIPTION_MAX) {
+      fail(groupSheet, row, IMPORT_ROW_ERRORS.valueOutOfRange, 'description', { length: GROUP_DESCRIPTION_MAX });
       continue;
     }
     const parentPath = text(values.parent);
@@ -117,19 +129,23 @@ export async function importStructure(
         name,
         parent_id: parentId,
         domain_type_id: typeId,
-        logic_address: text(values.logic_address) || null,
-        description: text(values.description) || null,
+        logic_address: address.output || null,
+        description: description || null,
       });
       paths.set(path, id);
       result.groups_created++;
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      fail(groupSheet, row, error.body.message, undefined, undefined);
+      // The caller may not create groups there: the place is not theirs.
+      if (error.status === 403) fail(groupSheet, row, IMPORT_ROW_ERRORS.domainNotAllowed, 'parent');
+      else fail(groupSheet, row, error.body.message, undefined, error.body.params);
     }
   }
 
   const userSheet = STRUCTURE_SHEETS.users.name;
   const mayCreate = hasPermission(auth.role.permissions, 'users.create');
+  // Attaching an existing member to a group edits that user.
+  const mayEdit = hasPermission(auth.role.permissions, 'users.edit_all');
   for (const { row, values } of readSheet(book, userSheet)) {
     const groupPath = text(values.group);
     const groupId = groupPath ? paths.get(groupPath) : base.id;
@@ -154,13 +170,30 @@ export async function importStructure(
     }
     const existing = await ctx.db
       .selectFrom('users')
-      .select('id')
-      .where('deleted_at', 'is', null)
-      .where((eb) => (email ? eb.or([eb('login', '=', login), eb('email', '=', email)]) : eb('login', '=', login)))
+      .leftJoin('memberships', (j) =>
+        j.onRef('memberships.user_id', '=', 'users.id').on('memberships.project_id', '=', auth.projectId),
+      )
+      .select(['users.id', 'memberships.user_id as member'])
+      .where('users.deleted_at', 'is', null)
+      .where((eb) =>
+        email ? eb.or([eb('users.login', '=', login), eb('users.email', '=', email)]) : eb('users.login', '=', login),
+      )
       .executeTakeFirst();
     if (existing) {
-      await attach(ctx.db, auth, existing.id, groupId, roleId);
-      result.users_attached++;
+      const linked = await ctx.db
+        .selectFrom('user_domains')
+        .select('user_id')
+        .where('user_id', '=', existing.id)
+        .where('domain_id', '=', groupId)
+        .executeTakeFirst();
+      // A row that changes nothing needs no right: an unchanged export imports cleanly.
+      if (linked && existing.member !== null) continue;
+      // A member is edited (users.edit_all); an account new to the project joins it like a new user.
+      if (existing.member === null ? !mayCreate : !mayEdit) {
+        fail(userSheet, row, IMPORT_ROW_ERRORS.noPermissionUsers);
+        continue;
+      }
+      if (await attach(ctx.db, auth, existing.id, groupId, roleId)) result.users_attached++;
       continue;
     }
     if (!mayCreate) {
@@ -218,8 +251,17 @@ async function knownPaths(db: Kysely<Database>, auth: Auth, base: StructureBase)
   return paths;
 }
 
-/** Makes an existing account a member of the project (if it is not yet) and of the group. */
-async function attach(db: Kysely<Database>, auth: Auth, userId: number, groupId: number, roleId: number) {
+/**
+ * Makes an existing account a member of the project (if it is not yet) and of
+ * the group; answers whether anything changed, so a re-import counts nothing.
+ */
+async function attach(
+  db: Kysely<Database>,
+  auth: Auth,
+  userId: number,
+  groupId: number,
+  roleId: number,
+): Promise<boolean> {
   const member = await db
     .selectFrom('memberships')
     .select('user_id')
@@ -239,4 +281,5 @@ async function attach(db: Kysely<Database>, auth: Auth, userId: number, groupId:
     .where('domain_id', '=', groupId)
     .executeTakeFirst();
   if (!linked) await db.insertInto('user_domains').values({ user_id: userId, domain_id: groupId }).execute();
+  return !member || !linked;
 }

@@ -15,6 +15,24 @@ const builtIn = new Set<string>(BUILT_IN_DOMAIN_TYPES);
  * with domains.edit_all; built-in codes are fixed (they drive the hierarchy rules).
  */
 export async function domainTypeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  /** A type code is unique in the project (the hierarchy rules key on it). */
+  const assertCodeFree = async (projectId: number, type: string, exceptId?: number) => {
+    let q = ctx.db.selectFrom('domain_types').select('id').where('project_id', '=', projectId).where('type', '=', type);
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    if (await q.executeTakeFirst()) throw invalidData({ type: { code: 'not_unique' } });
+  };
+  /** The group a type is limited to must be a group of the same project. */
+  const assertHomeGroup = async (projectId: number, domainId: number | null | undefined) => {
+    if (domainId === null || domainId === undefined) return;
+    const home = await ctx.db
+      .selectFrom('domains')
+      .select('id')
+      .where('project_id', '=', projectId)
+      .where('id', '=', domainId)
+      .executeTakeFirst();
+    if (!home) throw invalidData({ domain_id: { code: 'invalid' } });
+  };
+
   defineResource(app, {
     contract: domainTypesResource,
     permissions: {
@@ -43,13 +61,8 @@ export async function domainTypeRoutes(app: FastifyInstance, { ctx }: { ctx: App
         is_built_in: builtIn.has(String(r.type)),
       })),
     create: async (auth, body) => {
-      const clash = await ctx.db
-        .selectFrom('domain_types')
-        .select('id')
-        .where('project_id', '=', auth.projectId)
-        .where('type', '=', body.type)
-        .executeTakeFirst();
-      if (clash) throw invalidData({ type: { code: 'not_unique' } });
+      await assertCodeFree(auth.projectId, body.type);
+      await assertHomeGroup(auth.projectId, body.domain_id);
       const row = await ctx.db
         .insertInto('domain_types')
         .values({
@@ -85,8 +98,13 @@ export async function domainTypeRoutes(app: FastifyInstance, { ctx }: { ctx: App
         .selectFrom('domain_types')
         .select('type')
         .where('id', '=', id)
+        .where('project_id', '=', auth.projectId)
         .executeTakeFirstOrThrow();
-      if (body.type !== undefined && body.type !== current.type && builtIn.has(current.type)) throw prohibited();
+      if (body.type !== undefined && body.type !== current.type) {
+        if (builtIn.has(current.type)) throw prohibited();
+        await assertCodeFree(auth.projectId, body.type, id);
+      }
+      await assertHomeGroup(auth.projectId, body.domain_id);
       await ctx.db
         .updateTable('domain_types')
         .set({

@@ -11,7 +11,7 @@ import { importStructure } from '../domain/structure-import';
 import { idOf } from '../resources/define-resource';
 import { authOf, requirePermission } from './auth';
 import { parseQuery } from './groups';
-import { HttpError, invalidData, invalidRelated } from './http-error';
+import { HttpError, invalidData, invalidRelated, prohibited } from './http-error';
 
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -72,6 +72,16 @@ export async function structureRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         .where('project_id', '=', auth.projectId)
         .executeTakeFirst();
       if (!role) throw invalidRelated(['role']);
+      // New and newly attached users get this role: only a role the caller may assign (6.1).
+      if (!auth.role.isAdmin) {
+        const assignable = await ctx.db
+          .selectFrom('role_available_roles')
+          .select('available_role_id')
+          .where('role_id', '=', auth.role.id)
+          .where('available_role_id', '=', role.id)
+          .executeTakeFirst();
+        if (!assignable) throw prohibited();
+      }
       return { data: await importStructure(ctx, access, base, file, role.id) };
     },
   );

@@ -64,6 +64,42 @@ describe.each(dialects)('domain types (%s)', (dialect) => {
     expect((await t.call('GET', `/domain-types/${id}`, { token: admin })).statusCode).toBe(404);
   });
 
+  it('limits a type to a group of the project; a recode may not take a used code', async () => {
+    const office = await t.db
+      .selectFrom('domains')
+      .select('id')
+      .where('name', '=', 'Harbour Office')
+      .executeTakeFirstOrThrow();
+    const foreign = await t.call('PUT', '/domain-types', {
+      token: admin,
+      body: { type: 'cellar', name: 'Cellar', domain_id: office.id },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toEqual({ message: 'invalid data sent', errors: { domain_id: { code: 'invalid' } } });
+    const building = await t.db
+      .selectFrom('domains')
+      .select('id')
+      .where('name', '=', 'Building A')
+      .executeTakeFirstOrThrow();
+    const cellar = await t.call('PUT', '/domain-types', {
+      token: admin,
+      body: { type: 'cellar', name: 'Cellar', domain_id: building.id },
+    });
+    expect(cellar.statusCode, cellar.body).toBe(200);
+    const id = cellar.json().data;
+    expect((await t.call('GET', `/domain-types/${id}`, { token: admin })).json().data.domain_id).toBe(building.id);
+    const move = await t.call('PATCH', `/domain-types/${id}`, { token: admin, body: { domain_id: office.id } });
+    expect(move.json()).toEqual({ message: 'invalid data sent', errors: { domain_id: { code: 'invalid' } } });
+    const recode = await t.call('PATCH', `/domain-types/${id}`, { token: admin, body: { type: 'unit' } });
+    expect(recode.statusCode).toBe(400);
+    expect(recode.json()).toEqual({ message: 'invalid data sent', errors: { type: { code: 'not_unique' } } });
+    const free = await t.call('PATCH', `/domain-types/${id}`, {
+      token: admin,
+      body: { type: 'basement', domain_id: null },
+    });
+    expect(free.json().data).toMatchObject({ type: 'basement', domain_id: null });
+  });
+
   it('the resident may not read them; staff may read but editing needs domains.edit_all', async () => {
     const resident = (await t.session('resident')).token;
     expect((await t.call('GET', '/domain-types/items', { token: resident })).statusCode).toBe(403);
