@@ -19,6 +19,8 @@ describe('entity forms', () => {
     const app = renderWithBackend('/users');
     const table = await screen.findByRole('table', { name: 'Users' });
     await app.user.type(screen.getByRole('searchbox', { name: 'Search by name, e-mail or login' }), 'rita');
+    // The search is debounced: on a slow machine a prefix ('rit') may settle first and already show one row.
+    await waitFor(() => expect(new URLSearchParams(app.location().search).get('q')).toBe('rita'));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     await app.user.click(within(table).getByRole('button', { name: /Rita Resident/ }));
     const name = await screen.findByLabelText('Display name');
