@@ -8,7 +8,11 @@ import type { Database } from './db/schema';
 import { apiRoutes } from './http/api';
 import { installConsole } from './http/console';
 import { installErrorHandler } from './http/error-handler';
+import { realtimeRoutes } from './http/realtime';
 import { createMailer } from './mail/mailer';
+import { createLocalBus } from './realtime/bus';
+import { createHub } from './realtime/hub';
+import { createPgBus } from './realtime/pg-bus';
 import { resolveJwtKey } from './secrets';
 
 export interface BuildAppOptions {
@@ -29,22 +33,31 @@ const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // Request ids in logs tie a 500 to the request that caused it.
+    requestIdHeader: 'x-request-id',
+  });
+  // On PostgreSQL, events travel through LISTEN/NOTIFY so that every node sharing the database delivers them.
+  const bus = config.databaseUrl ? createPgBus(config.databaseUrl, app.log) : createLocalBus();
+  const hub = createHub(bus, app.log);
   const ctx: AppContext = {
     config,
     db,
     jwtKey: resolveJwtKey(config),
     startedAt: new Date(),
     mailer: createMailer(db, config.mail),
+    realtime: hub.realtime,
   };
-  const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
-    // Request ids in logs tie a 500 to the request that caused it.
-    requestIdHeader: 'x-request-id',
-  });
   installErrorHandler(app);
+  await app.register(realtimeRoutes, { prefix: API_BASE, ctx, hub });
   await app.register(apiRoutes, { prefix: API_BASE, ctx });
   installConsole(app, options.distDir ?? DEFAULT_DIST);
-  app.addHook('onClose', async () => ctx.mailer.close());
+  app.addHook('onClose', async () => {
+    await ctx.mailer.close();
+    await hub.close();
+  });
+  await bus.ready;
   await app.ready();
   return app;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { Mailer } from './mail/mailer';
+import type { Realtime } from './realtime/realtime';
 
 /** What routes and rules need from the running server; built once by buildApp. */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   jwtKey: Uint8Array;
   startedAt: Date;
   mailer: Mailer;
+  /** Pushes events to consoles over the realtime hub (7.10), on every server node. */
+  realtime: Realtime;
 }

@@ -192,7 +192,160 @@ export interface SelfRegistrationsTable {
   created_at: Timestamp;
 }
 
+/** Devices, the minimum telephony needs (migration 0008); the devices issue adds the rest. */
+export interface DevicesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  description: string | null;
+  type: Defaulted<string>;
+  model: Defaulted<string>;
+  ip_address: string | null;
+  port: Defaulted<number>;
+  serial_number: string | null;
+  password: string | null;
+  device_login: string | null;
+  device_password: string | null;
+  protocol: Defaulted<string>;
+  domain_id: number | null;
+  /** Opaque handle for door management and open-door calls. */
+  token: string;
+  /** JSON of device_settings. */
+  settings: Defaulted<string>;
+  /** JSON of device_info (status, …). */
+  info: Defaulted<string>;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ForwardRuleSetsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  /** JSON: numbers, timeout, days, period, trunk_numbers. */
+  params: Defaulted<string>;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ForwardGroupsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  /** JSON list of redirect_if_no_answer / redirect_if_error rules. */
+  forward_rules: Defaulted<string>;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SipNumbersTable {
+  id: Generated<number>;
+  project_id: number;
+  /** SIP user part, unique on the server. */
+  number: string;
+  name: string | null;
+  password: string;
+  is_active: Defaulted<Flag>;
+  is_reserved: Defaulted<Flag>;
+  user_id: number | null;
+  device_id: number | null;
+  domain_id: number | null;
+  forward_group_id: number | null;
+  /** disabled | manual | picked */
+  forward_mode: Defaulted<string>;
+  /** null | master_sip_number | concierge */
+  purpose: string | null;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SipNumberForwardRuleSetsTable {
+  sip_number_id: number;
+  forward_rule_set_id: number;
+}
+
+export interface SipTrunksTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  outgoing_number: string;
+  termination_uri: string;
+  login: string | null;
+  password: string | null;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SipTrunkDomainsTable {
+  sip_trunk_id: number;
+  domain_id: number;
+}
+
+export interface CallHistoryTable {
+  id: Generated<number>;
+  project_id: number;
+  speech_id: string;
+  from_number: string;
+  to_number: string;
+  from_user_id: number | null;
+  to_user_id: number | null;
+  answered_by: string | null;
+  /** answered | cancel | busy | noanswer | failed */
+  status: string;
+  /** normal | awaiting */
+  type: Defaulted<string>;
+  is_sos: Defaulted<Flag>;
+  /** Seconds between answer and end. */
+  duration: Defaulted<number>;
+  started_at: Timestamp;
+  answered_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface InterceptionSettingsTable {
+  user_id: number;
+  project_id: number;
+  is_active: Defaulted<Flag>;
+  /** JSON list of group ids. */
+  domains: Defaulted<string>;
+  updated_at: Timestamp;
+}
+
+export interface IpBansTable {
+  id: Generated<number>;
+  ip: string;
+  /** sip | http */
+  service: string;
+  /** UNKNOWN | AUTH_FAILED | WRONG_NUMBER */
+  cause: string;
+  banned_at: Timestamp;
+  expires_at: Timestamp | null;
+}
+
+export interface IpWhitelistTable {
+  id: Generated<number>;
+  ip: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  devices: DevicesTable;
+  forward_rule_sets: ForwardRuleSetsTable;
+  forward_groups: ForwardGroupsTable;
+  sip_numbers: SipNumbersTable;
+  sip_number_forward_rule_sets: SipNumberForwardRuleSetsTable;
+  sip_trunks: SipTrunksTable;
+  sip_trunk_domains: SipTrunkDomainsTable;
+  call_history: CallHistoryTable;
+  interception_settings: InterceptionSettingsTable;
+  ip_bans: IpBansTable;
+  ip_whitelist: IpWhitelistTable;
   self_registrations: SelfRegistrationsTable;
   outbox: OutboxTable;
   one_time_codes: OneTimeCodesTable;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rolesResource } from '../../src/contract/entities/role';
 import { DeleteAllSchema } from '../../src/contract/filters';
+import { APP_CHANGES_TOPIC } from '../../src/contract/realtime';
 import type { AppContext } from '../context';
 import {
   createRole,
@@ -37,7 +38,12 @@ export async function roleRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     idColumn: 'r.id',
     toItems: (rows) => toRoles(ctx.db, rows),
     create: (auth, body) => createRole(ctx.db, auth, body),
-    patch: (auth, id, body) => updateRole(ctx.db, auth, id, body),
+    patch: async (auth, id, body) => {
+      const answer = await updateRole(ctx.db, auth, id, body);
+      // Consoles of users holding the role reload their profile and menu (7.10).
+      ctx.realtime.publish(APP_CHANGES_TOPIC, { type: 'RoleChangedEvent', roleId: id });
+      return answer;
+    },
   } satisfies Parameters<typeof defineResource<typeof rolesResource>>[1];
   defineResource(app, definition);
 

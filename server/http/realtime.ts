@@ -1,0 +1,85 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
+import * as v from 'valibot';
+import { ERROR_CODES } from '../../src/contract/errors';
+import {
+  APP_CHANGES_TOPIC,
+  REALTIME_CLOSE,
+  REALTIME_CONTROL,
+  REALTIME_PATH,
+  RealtimeCommandSchema,
+} from '../../src/contract/realtime';
+import type { AppContext } from '../context';
+import { verifyAccessToken } from '../domain/access-tokens';
+import { loadAuth } from '../domain/auth-context';
+import type { Hub, HubConnection } from '../realtime/hub';
+
+/** Longest a command may be; commands are a topic and a small event. */
+const MAX_COMMAND_BYTES = 16 * 1024;
+
+/**
+ * The realtime endpoint (7.10): `GET /ws?access_token=…` upgrades to a
+ * websocket. A missing or forged token closes with `unauthorized`; an expired
+ * one (now, or later while connected) with `tokenExpired`, so the console
+ * refreshes and reconnects.
+ */
+export async function realtimeRoutes(app: FastifyInstance, { ctx, hub }: { ctx: AppContext; hub: Hub }) {
+  await app.register(websocket, { options: { maxPayload: MAX_COMMAND_BYTES } });
+
+  // The topics every area shares; areas register their own (calls, …) where they live.
+  hub.realtime.authorize(APP_CHANGES_TOPIC, (_auth, rest) => rest === '');
+  hub.realtime.authorize('private-users.', (auth, rest) => rest === String(auth.userId));
+
+  app.get(REALTIME_PATH, { websocket: true, config: { auth: false } }, async (socket, request) => {
+    const token = (request.query as Record<string, unknown>).access_token;
+    const claims = typeof token === 'string' ? await verifyAccessToken(ctx.jwtKey, token) : null;
+    const auth = claims ? await loadAuth(ctx.db, claims) : null;
+    if (!auth || typeof token !== 'string') {
+      socket.close(isExpired(token) ? REALTIME_CLOSE.tokenExpired : REALTIME_CLOSE.unauthorized, 'not_authorized');
+      return;
+    }
+
+    const connection: HubConnection = {
+      auth,
+      send: (text) => {
+        if (socket.readyState === socket.OPEN) socket.send(text);
+      },
+    };
+    hub.join(connection);
+    // The token's own end is the connection's end: the console refreshes and comes back.
+    const expiresIn = (decodeJwt(token).exp ?? 0) * 1000 - Date.now();
+    const expiry = setTimeout(() => socket.close(REALTIME_CLOSE.tokenExpired, 'token expired'), Math.max(0, expiresIn));
+
+    socket.on('message', (raw) => {
+      let parsed: ReturnType<typeof v.safeParse<typeof RealtimeCommandSchema>>;
+      try {
+        parsed = v.safeParse(RealtimeCommandSchema, JSON.parse(String(raw)));
+      } catch {
+        parsed = { success: false } as typeof parsed;
+      }
+      if (!parsed.success) {
+        connection.send(
+          JSON.stringify({ topic: '', data: { type: REALTIME_CONTROL.error, message: ERROR_CODES.wrongParameters } }),
+        );
+        return;
+      }
+      hub.command(connection, parsed.output).catch((error) => request.log.warn({ err: error }, 'realtime command'));
+    });
+    socket.on('close', () => {
+      clearTimeout(expiry);
+      hub.leave(connection);
+    });
+  });
+}
+
+/** Whether a token that failed verification failed only because it expired. */
+function isExpired(token: unknown): boolean {
+  if (typeof token !== 'string') return false;
+  try {
+    const exp = decodeJwt(token).exp;
+    return typeof exp === 'number' && exp * 1000 <= Date.now();
+  } catch {
+    return false;
+  }
+}

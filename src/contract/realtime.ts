@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+
+/**
+ * The realtime hub (7.10): a websocket at `${API_BASE}/ws?access_token=…`.
+ * The client sends commands; the server sends messages `{ topic, data }` where
+ * `data.type` names the event. Event payloads are defined next to their area
+ * (notifications, calls, …); the transport only knows that data has a type.
+ */
+export const REALTIME_PATH = '/ws';
+
+/** Every logged-in user may listen here: RoleChangedEvent, and other project-wide changes. */
+export const APP_CHANGES_TOPIC = 'private-app-changes';
+/** Notifications of one user; only that user may subscribe. */
+export const userTopic = (profileId: number) => `private-users.${profileId}`;
+/** Call management of one SIP number (CallUpdated); only the number's owner may subscribe. */
+export const callManagementTopic = (number: string) => `private-call-management.${number}`;
+
+/** Data of every message: an event type plus its fields. */
+export const RealtimeDataSchema = v.looseObject({ type: v.string() });
+export type RealtimeData = v.InferOutput<typeof RealtimeDataSchema>;
+
+/** Commands a client sends. `ping` is answered with a `pong` message on the empty topic. */
+export const RealtimeCommandSchema = v.variant('command', [
+  v.object({ command: v.literal('subscribe'), topic: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) }),
+  v.object({ command: v.literal('unsubscribe'), topic: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) }),
+  v.object({
+    command: v.literal('publish'),
+    topic: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+    data: RealtimeDataSchema,
+  }),
+  v.object({ command: v.literal('ping') }),
+]);
+export type RealtimeCommand = v.InferOutput<typeof RealtimeCommandSchema>;
+
+/** A message the server sends. */
+export const RealtimeMessageSchema = v.object({ topic: v.string(), data: RealtimeDataSchema });
+export type RealtimeMessage = v.InferOutput<typeof RealtimeMessageSchema>;
+
+/** Types of the hub's own messages (answers to commands). */
+export const REALTIME_CONTROL = {
+  subscribed: 'subscription.succeeded',
+  /** The subscription was refused: `message` is a catalogue code (method or action prohibited). */
+  refused: 'subscription.refused',
+  /** A command could not be read or carried out: `message` is a catalogue code. */
+  error: 'error',
+  pong: 'pong',
+} as const;
+
+/**
+ * Close codes the console understands: `tokenExpired` means refresh the token
+ * and reconnect; `unauthorized` means the session is gone.
+ */
+export const REALTIME_CLOSE = { tokenExpired: 4001, unauthorized: 4003 } as const;
+
+/** Clients may publish only events of this prefix, and only on topics they are subscribed to. */
+export const CLIENT_EVENT_PREFIX = 'client-';
+
+/** The role of this id changed: users holding it reload their profile (and the menu). */
+export const RoleChangedEventSchema = v.object({ type: v.literal('RoleChangedEvent'), roleId: v.number() });
