@@ -64,3 +64,8 @@ export const FLOATING_ACTION = { idMin: 1, idMax: 999_999, dialerOrder: -100 } a
 
 /** Text shown when an error has no catalogue entry (8.1). */
 export const DEFAULT_ERROR_CODE = 'default';
+
+/** Softphone (7.11): the public STUN server used for ICE. */
+export const SIP_STUN_SERVERS = ['stun:stun.l.google.com:19302'] as const;
+/** Not in section 9: the remote audio volume a new call starts with (0 to 1). */
+export const CALL_DEFAULT_VOLUME = 1;

@@ -1,0 +1,307 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromCallback } from 'xstate';
+import { CALL_DURATION_TICK_MS, DTMF, ENDED_CALL_REMOVAL_MS } from '../../src/contract/constants';
+import type { CallStatusServer, WaitingCall } from '../../src/contract/entities/calls';
+import { callFixtures, MY_NUMBER, sampleInputs } from '../../src/machines/call/call.fixtures';
+import { callMachine } from '../../src/machines/call/call.machine';
+import { selectCallStatus, selectCanHold, selectCanJoin } from '../../src/machines/call/call.selectors';
+import type { CallEvent, CallInput, SipSessionCommand, SipSessionInput } from '../../src/machines/call/call.types';
+import { describeModel, pendingActor, replay } from '../support/model-based';
+
+/** A call machine whose effects are recorded: the SIP session actor logs its input, commands and cleanup. */
+function stubbed() {
+  const effects = {
+    reports: [] as unknown[],
+    removed: vi.fn(),
+    ring: vi.fn(),
+    unring: vi.fn(),
+    alert: vi.fn(),
+    sessions: [] as SipSessionInput[],
+    commands: [] as SipSessionCommand[],
+    hungUp: vi.fn(),
+  };
+  const machine = callMachine.provide({
+    actors: {
+      sipSession: fromCallback<SipSessionCommand, SipSessionInput>(({ input, receive }) => {
+        effects.sessions.push(input);
+        receive((command) => effects.commands.push(command));
+        return () => effects.hungUp(input.speechId);
+      }),
+      stopCall: pendingActor(),
+    },
+    actions: {
+      report: (_, params) => effects.reports.push(params),
+      reportFields: () => effects.reports.push('fields'),
+      notifyRemoved: effects.removed,
+      startRinging: (_, params) => effects.ring(params),
+      stopRinging: (_, params) => effects.unring(params),
+      alertFailure: (_, params) => effects.alert(params),
+    },
+  });
+  return { machine, effects };
+}
+
+const server = (status: CallStatusServer, answered_by: string | null = null): CallEvent => ({
+  type: 'server.updated',
+  call: {
+    id: sampleInputs.awaiting.speechId,
+    caller: '3001',
+    callee: '1000',
+    status,
+    answered_by,
+    type: 'awaiting',
+    info: { address: 'Building A, entrance 1', user: null },
+    created_at: '2025-05-12T09:41:00.000Z',
+  } satisfies WaitingCall,
+});
+
+const failure = { code: 'item not found', status: 404 };
+const events = [
+  { type: 'call.accept' },
+  { type: 'call.join' },
+  { type: 'call.hangup' },
+  { type: 'call.hold' },
+  { type: 'call.interrupt' },
+  { type: 'call.toggleMute' },
+  { type: 'call.volumeChanged', volume: 0.5 },
+  { type: 'call.toggleVideo' },
+  { type: 'call.sendDtmf', tone: '#' },
+  { type: 'session.attached' },
+  { type: 'session.accepted', at: 1_000 },
+  { type: 'session.ended', cause: 'Terminated' },
+  { type: 'session.failed', cause: 'Rejected' },
+  server('new'),
+  server('waiting'),
+  server('answered', MY_NUMBER),
+  server('answered', '1002'),
+  server('answered_waiting', '1002'),
+  server('destroyed'),
+  { type: 'xstate.after.durationTick.call.withSession.active' },
+  { type: 'xstate.after.endedCallRemoval.call.destroyed' },
+  { type: 'xstate.done.actor.stopCall' },
+  { type: 'xstate.error.actor.stopCall', error: failure },
+] as unknown as CallEvent[];
+
+const awaitingFrom = (status: CallStatusServer, answeredBy: string | null = null): CallInput => ({
+  ...sampleInputs.awaiting,
+  answeredBy,
+  start: { kind: 'server', status },
+});
+
+const inputs: Record<string, CallInput> = {
+  'outgoing normal': sampleInputs.outgoing,
+  'incoming normal': sampleInputs.incoming,
+  'incoming awaiting INVITE': { ...sampleInputs.awaiting, start: { kind: 'ring' } },
+  'awaiting waiting': awaitingFrom('waiting'),
+  'awaiting new': awaitingFrom('new'),
+  'awaiting answered by another': awaitingFrom('answered', '1002'),
+  'awaiting answered_waiting': awaitingFrom('answered_waiting', '1002'),
+  'awaiting destroyed': awaitingFrom('destroyed'),
+};
+
+const RESTING = ['new', 'paused', 'processed_paused', 'answeredByAnother', 'stopping'] as const;
+
+for (const [name, input] of Object.entries(inputs)) {
+  describeModel(`call (${name})`, {
+    machine: stubbed().machine,
+    fresh: () => stubbed().machine,
+    events,
+    input,
+    fixtures: callFixtures,
+    invariant: (s) => {
+      // Only awaiting calls rest on the server; a normal call is in a session or ended.
+      if (s.context.type === 'normal') expect(RESTING.some((state) => s.matches(state))).toBe(false);
+      expect(s.context.settings.volume).toBeGreaterThanOrEqual(0);
+      expect(s.context.settings.volume).toBeLessThanOrEqual(1);
+      expect(s.context.duration).toBeGreaterThanOrEqual(0);
+    },
+  });
+}
+
+const play = (input: CallInput, list: CallEvent[]) => {
+  const { machine, effects } = stubbed();
+  return { actor: replay(machine, input, list), effects };
+};
+
+describe('call behaviour', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('outgoing: dials the number with its speech id, becomes active on accept, ticks, ends and is removed after 5 s', () => {
+    const { actor, effects } = play(sampleInputs.outgoing, []);
+    expect(effects.sessions).toEqual([
+      { speechId: sampleInputs.outgoing.speechId, mode: 'dial', target: '2002', video: false },
+    ]);
+    expect(selectCallStatus(actor.getSnapshot())).toBe('calling');
+    actor.send({ type: 'session.accepted', at: 42 });
+    expect(selectCallStatus(actor.getSnapshot())).toBe('active');
+    expect(actor.getSnapshot().context.started).toBe(42);
+    vi.advanceTimersByTime(CALL_DURATION_TICK_MS * 3);
+    expect(actor.getSnapshot().context.duration).toBe(3);
+    actor.send({ type: 'call.hangup' });
+    expect(effects.hungUp).toHaveBeenCalledTimes(1);
+    expect(selectCallStatus(actor.getSnapshot())).toBe('destroyed');
+    vi.advanceTimersByTime(ENDED_CALL_REMOVAL_MS - 1);
+    expect(effects.removed).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(effects.removed).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it.each(['session.ended', 'session.failed'] as const)(
+    'outgoing: %s destroys the call and keeps its cause',
+    (type) => {
+      const { actor } = play(sampleInputs.outgoing, [{ type, cause: 'Busy' }]);
+      expect(actor.getSnapshot().value).toBe('destroyed');
+      expect(actor.getSnapshot().context.endCause).toBe('Busy');
+    },
+  );
+
+  it('incoming: rings until accepted; accepting answers and stops the ring', () => {
+    const { actor, effects } = play(sampleInputs.incoming, []);
+    expect(effects.ring).toHaveBeenCalledWith({
+      speechId: sampleInputs.incoming.speechId,
+      number: '2002',
+      sosCall: false,
+    });
+    actor.send({ type: 'call.accept' });
+    expect(effects.unring).toHaveBeenCalledTimes(1);
+    expect(effects.commands).toEqual([{ type: 'session.answer', video: false }]);
+    expect(selectCallStatus(actor.getSnapshot())).toBe('active');
+  });
+
+  it('incoming: declining rejects the call (destroyed) and stops the ring', () => {
+    const { actor, effects } = play(sampleInputs.incoming, [{ type: 'call.hangup' }]);
+    expect(effects.unring).toHaveBeenCalledTimes(1);
+    expect(effects.hungUp).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('destroyed');
+  });
+
+  it('an awaiting INVITE that ends returns the call to paused', () => {
+    const { actor } = play({ ...sampleInputs.awaiting, start: { kind: 'ring' } }, [
+      { type: 'session.ended', cause: 'Canceled' },
+    ]);
+    expect(actor.getSnapshot().value).toBe('paused');
+  });
+
+  it('awaiting: join sends an INVITE to the callee, hold hangs up our leg, resume rejoins', () => {
+    const { actor, effects } = play(sampleInputs.awaiting, []);
+    expect(effects.sessions).toEqual([]);
+    actor.send({ type: 'call.join' });
+    expect(effects.sessions[0]).toEqual({
+      speechId: sampleInputs.awaiting.speechId,
+      mode: 'join',
+      target: '1000',
+      video: false,
+    });
+    expect(selectCallStatus(actor.getSnapshot())).toBe('joining');
+    actor.send({ type: 'session.accepted', at: 7 });
+    expect(selectCanHold(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'call.hold' });
+    expect(effects.hungUp).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('processed_paused');
+    expect(selectCanJoin(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'call.join' });
+    expect(effects.sessions).toHaveLength(2);
+    expect(selectCallStatus(actor.getSnapshot())).toBe('joining');
+  });
+
+  it('a failed join goes back to where the call rested', () => {
+    const { actor } = play(awaitingFrom('answered_waiting', '1002'), [
+      { type: 'call.join' },
+      { type: 'session.failed', cause: 'Not Found' },
+    ]);
+    expect(actor.getSnapshot().value).toBe('processed_paused');
+  });
+
+  it('awaiting: stop goes through the server, then the call is destroyed', () => {
+    let stopped: unknown = null;
+    const machine = stubbed().machine.provide({
+      actors: {
+        stopCall: pendingActor(),
+      },
+    });
+    const actor = replay(machine, sampleInputs.awaiting, [{ type: 'call.hangup' }]);
+    stopped = actor.getSnapshot().children.stopCall;
+    expect(stopped).toBeDefined();
+    expect(actor.getSnapshot().value).toBe('stopping');
+    actor.send({ type: 'xstate.done.actor.stopCall' } as unknown as CallEvent);
+    expect(actor.getSnapshot().value).toBe('destroyed');
+  });
+
+  it('a refused stop alerts with the catalogue code and the call rests again', () => {
+    const { actor, effects } = play(sampleInputs.awaiting, [
+      { type: 'call.hangup' },
+      { type: 'xstate.error.actor.stopCall', error: failure } as unknown as CallEvent,
+    ]);
+    expect(effects.alert).toHaveBeenCalledWith({ code: 'item not found' });
+    expect(actor.getSnapshot().value).toBe('paused');
+  });
+
+  it('answered by another number while joining: our leg is cancelled and the call is disabled', () => {
+    const { actor, effects } = play(sampleInputs.awaiting, [{ type: 'call.join' }, server('answered', '1002')]);
+    expect(effects.hungUp).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toBe('answeredByAnother');
+    expect(actor.getSnapshot().context.answeredBy).toBe('1002');
+    expect(selectCanJoin(actor.getSnapshot())).toBe(false);
+  });
+
+  it('answered by our own number while joining keeps the join going', () => {
+    const { actor } = play(sampleInputs.awaiting, [{ type: 'call.join' }, server('answered', MY_NUMBER)]);
+    expect(actor.getSnapshot().value).toEqual({ withSession: 'joining' });
+  });
+
+  it('interrupt: a normal active call ends, an awaiting one is held, a join is cancelled, a ringing call keeps ringing', () => {
+    const normal = play(sampleInputs.incoming, [{ type: 'call.accept' }, { type: 'call.interrupt' }]);
+    expect(normal.actor.getSnapshot().value).toBe('destroyed');
+    const held = play(sampleInputs.awaiting, [
+      { type: 'call.join' },
+      { type: 'session.accepted', at: 1 },
+      { type: 'call.interrupt' },
+    ]);
+    expect(held.actor.getSnapshot().value).toBe('processed_paused');
+    const join = play(sampleInputs.awaiting, [{ type: 'call.join' }, { type: 'call.interrupt' }]);
+    expect(join.actor.getSnapshot().value).toBe('paused');
+    const ringing = play(sampleInputs.incoming, [{ type: 'call.interrupt' }]);
+    expect(ringing.actor.getSnapshot().value).toEqual({ withSession: 'ringing' });
+  });
+
+  it('media controls reach the session: mute, volume (clamped), video, DTMF # for 160 ms', () => {
+    const { actor, effects } = play(sampleInputs.outgoing, [
+      { type: 'session.accepted', at: 1 },
+      { type: 'call.toggleMute' },
+      { type: 'call.volumeChanged', volume: 3 },
+      { type: 'call.toggleVideo' },
+      { type: 'call.sendDtmf', tone: '#' },
+    ]);
+    expect(effects.commands).toEqual([
+      { type: 'session.mute', muted: true },
+      { type: 'session.volume', volume: 1 },
+      { type: 'session.video', enabled: true },
+      { type: 'session.dtmf', tone: '#', duration: DTMF.inCallMs },
+    ]);
+    expect(actor.getSnapshot().context.settings).toEqual({ volume: 1, micMuted: true });
+  });
+
+  it('reports every status change to the dialer', () => {
+    const { effects } = play(sampleInputs.awaiting, [{ type: 'call.join' }, { type: 'session.accepted', at: 1 }]);
+    expect(effects.reports).toEqual([
+      { status: 'paused', hasSIPSession: false },
+      { status: 'joining', hasSIPSession: true },
+      { status: 'active', hasSIPSession: true },
+    ]);
+  });
+
+  it('a server update to destroyed ends a call in any state', () => {
+    for (const fixture of ['paused', 'joining', 'active'] as const) {
+      const list: CallEvent[] =
+        fixture === 'paused'
+          ? []
+          : fixture === 'joining'
+            ? [{ type: 'call.join' }]
+            : [{ type: 'call.join' }, { type: 'session.accepted', at: 1 }];
+      const { actor } = play(sampleInputs.awaiting, [...list, server('destroyed')]);
+      expect(actor.getSnapshot().value).toBe('destroyed');
+    }
+  });
+});
