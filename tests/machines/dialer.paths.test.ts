@@ -1,0 +1,358 @@
+import { describe, expect, it, vi } from 'vitest';
+import { type AnyActorRef, createMachine, fromCallback } from 'xstate';
+import type { WaitingCall } from '../../src/contract/entities/calls';
+import { callManagementTopic } from '../../src/contract/realtime';
+import { MY_NUMBER } from '../../src/machines/call/call.fixtures';
+import type { CallSummary } from '../../src/machines/call/call.types';
+import { dialerFixtures } from '../../src/machines/dialer/dialer.fixtures';
+import { dialerMachine } from '../../src/machines/dialer/dialer.machine';
+import { callActorId, engagedCall, isResting, isRinging } from '../../src/machines/dialer/dialer.rules';
+import { selectApprovalPrompt } from '../../src/machines/dialer/dialer.selectors';
+import type { DialerEvent, DialerInput } from '../../src/machines/dialer/dialer.types';
+import { byValue, explore, pendingActor, replay } from '../support/model-based';
+
+/**
+ * The dialer with recording stubs: each call actor logs the events it gets
+ * (the real call machine has its own suite), resources never load, the
+ * realtime subscription, the button and alerts are recorded.
+ */
+function stubbed() {
+  const effects = {
+    toCalls: [] as string[],
+    spawned: [] as string[],
+    buttons: [] as unknown[],
+    alerts: [] as unknown[],
+    subscribed: vi.fn(),
+    recentsReloaded: vi.fn(),
+  };
+  const machine = dialerMachine.provide({
+    actors: {
+      call: fromCallback(({ input, receive }) => {
+        const id = (input as { speechId: string }).speechId;
+        effects.spawned.push(id);
+        receive((event) => effects.toCalls.push(`${id} ${event.type}`));
+      }) as never,
+      contacts: createMachine({}) as never,
+      recents: createMachine({}) as never,
+      doorDevices: createMachine({}) as never,
+      loadWaitingCalls: pendingActor(),
+      openDoor: pendingActor(),
+    },
+    actions: {
+      subscribe: effects.subscribed,
+      showButton: ({ context }) => effects.buttons.push(context.calls.length),
+      alert: (_, params) => effects.alerts.push(params),
+      reloadRecents: effects.recentsReloaded,
+    },
+  });
+  return { machine, effects };
+}
+
+const input: DialerInput = { myNumber: MY_NUMBER, fabId: 4711 };
+
+const waiting = (id: string, status: WaitingCall['status'], answered_by: string | null = null): WaitingCall => ({
+  id,
+  caller: '3001',
+  callee: '1000',
+  status,
+  answered_by,
+  type: 'awaiting',
+  info: { address: 'Building A', user: null },
+  created_at: '2025-05-12T09:41:00.000Z',
+});
+const changed = (id: string, changes: Partial<CallSummary>): DialerEvent => ({ type: 'call.changed', id, changes });
+
+// Three calls at most: a direct incoming call n1, an awaiting call a1, an outgoing call o1.
+const events: DialerEvent[] = [
+  { type: 'registration.changed', status: 'registered' },
+  {
+    type: 'sip.incoming',
+    call: {
+      speechId: 'n1',
+      number: '2002',
+      callee: MY_NUMBER,
+      type: 'normal',
+      sosCall: false,
+      displayName: null,
+      video: false,
+    },
+  },
+  {
+    type: 'realtime.message',
+    topic: callManagementTopic(MY_NUMBER),
+    data: { type: 'CallUpdated', call: waiting('a1', 'waiting') },
+  },
+  { type: 'call.start', speechId: 'o1', number: '2002', video: false },
+  { type: 'call.accept', id: 'n1' },
+  { type: 'call.join', id: 'a1' },
+  changed('n1', { status: 'active' }),
+  changed('n1', { status: 'destroyed', hasSIPSession: false }),
+  changed('a1', { status: 'active', hasSIPSession: true }),
+  changed('a1', { status: 'processed_paused', hasSIPSession: false }),
+  changed('o1', { status: 'active' }),
+  changed('o1', { status: 'destroyed', hasSIPSession: false }),
+  { type: 'call.removed', id: 'o1' },
+  { type: 'approval.yes' },
+  { type: 'approval.no' },
+];
+
+/**
+ * States are told apart by what the dialer's rules read: its value, whether it
+ * is registered, the pending action, the return offer, the engaged call, and
+ * how many calls ring, rest on the server, have a parent, exist.
+ */
+const abstraction = (s: ReturnType<typeof dialerMachine.resolveState>) => {
+  const engaged = engagedCall(s.context.calls, null);
+  return JSON.stringify([
+    s.value,
+    s.context.registration === 'registered',
+    s.context.pending?.kind ?? null,
+    s.context.returnTo !== null,
+    engaged ? `${engaged.type}:${engaged.status}` : null,
+    s.context.calls.filter(isRinging).length,
+    s.context.calls.filter(isResting).length,
+    s.context.calls.filter((c) => c.parentId !== null).length,
+    s.context.calls.length,
+  ]);
+};
+
+describe('dialer machine model', () => {
+  const model = explore({ machine: stubbed().machine, events, input, serialize: abstraction });
+
+  it('reaches every state, and the fixtures show each', () => {
+    const reached = new Set(model.paths.map((p) => byValue(p.state)));
+    expect([...reached].sort()).toEqual(Object.values(dialerFixtures).map(byValue).sort());
+  });
+
+  it.each(model.paths.map((p) => [model.key(p.state), p] as const))('path to %s replays', (_, path) => {
+    const actor = replay(
+      stubbed().machine,
+      input,
+      path.steps.slice(1).map((s) => s.event),
+    );
+    const snapshot = actor.getSnapshot();
+    expect(abstraction(snapshot)).toBe(model.key(path.state));
+    // Every call in the mirror has its actor; a question is asked only about something pending.
+    for (const call of snapshot.context.calls) expect(snapshot.children[callActorId(call.id)]).toBeDefined();
+    if (snapshot.matches('confirmingEnd') || snapshot.matches('confirmingHold'))
+      expect(snapshot.context.pending).not.toBeNull();
+    if (snapshot.matches('confirmingReturn')) expect(snapshot.context.returnTo).not.toBeNull();
+    actor.stop();
+  });
+
+  it.each(
+    model.transitions.map((t) => [`${model.key(t.state)} --${t.event.type}--> ${model.key(t.nextState)}`, t] as const),
+  )('%s', (_, t) => {
+    const actor = replay(stubbed().machine, input, [...model.eventsTo(t.state), t.event]);
+    expect(abstraction(actor.getSnapshot())).toBe(model.key(t.nextState));
+    actor.stop();
+  });
+});
+
+const registered: DialerEvent = { type: 'registration.changed', status: 'registered' };
+const ringN1 = events[1]!;
+const waitA1 = events[2]!;
+
+describe('dialer behaviour', () => {
+  it('subscribes to its call-management channel and shows its button on start', () => {
+    const { machine, effects } = stubbed();
+    replay(machine, input, []);
+    expect(effects.subscribed).toHaveBeenCalledTimes(1);
+    expect(effects.buttons.length).toBeGreaterThan(0);
+  });
+
+  it('an outgoing call spawns a call actor with the speech id and clears the keypad', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [registered, { type: 'keypad.change', value: ' 20-02 ' }]);
+    expect(actor.getSnapshot().context.keypad).toBe('2002');
+    actor.send({ type: 'call.start', speechId: 'o1', video: false });
+    expect(effects.spawned).toEqual(['o1']);
+    expect(actor.getSnapshot().context).toMatchObject({ keypad: '', lastDialed: '2002', selectedCallId: 'o1' });
+  });
+
+  it("refuses to call the user's own number", () => {
+    const { machine, effects } = stubbed();
+    replay(machine, input, [registered, { type: 'call.start', speechId: 'o1', number: MY_NUMBER, video: false }]);
+    expect(effects.spawned).toEqual([]);
+    expect(effects.alerts).toEqual([{ kind: 'error', code: 'dialer:call.ownNumber' }]);
+  });
+
+  it('video with no number fills in the last dialed number', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [
+      registered,
+      { type: 'call.start', speechId: 'o1', number: '2002', video: false },
+      { type: 'call.start', speechId: 'o2', video: true },
+    ]);
+    expect(actor.getSnapshot().context.keypad).toBe('2002');
+    expect(effects.spawned).toEqual(['o1']);
+  });
+
+  it('accepting a second call while a normal call is active asks first; yes ends the active call and answers', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [
+      registered,
+      { type: 'call.start', speechId: 'o1', number: '2002', video: false },
+      changed('o1', { status: 'active' }),
+      ringN1,
+      { type: 'call.accept', id: 'n1' },
+    ]);
+    expect(selectApprovalPrompt(actor.getSnapshot())).toBe('activeCallCancel');
+    expect(effects.toCalls).toEqual([]);
+    actor.send({ type: 'approval.yes' });
+    expect(effects.toCalls).toEqual(['o1 call.interrupt', 'n1 call.accept']);
+    expect(actor.getSnapshot().context.selectedCallId).toBe('n1');
+  });
+
+  it('no keeps the active call and leaves the new one ringing', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [
+      registered,
+      { type: 'call.start', speechId: 'o1', number: '2002', video: false },
+      changed('o1', { status: 'active' }),
+      ringN1,
+      { type: 'call.accept', id: 'n1' },
+      { type: 'approval.no' },
+    ]);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(effects.toCalls).toEqual([]);
+  });
+
+  it('joining while in an active awaiting call asks to hold it; a new call started from it returns to it', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [
+      registered,
+      waitA1,
+      { type: 'call.join', id: 'a1' },
+      changed('a1', { status: 'active', hasSIPSession: true }),
+      { type: 'call.start', speechId: 'o1', number: '2002', video: false },
+    ]);
+    expect(selectApprovalPrompt(actor.getSnapshot())).toBe('activeCallHold');
+    actor.send({ type: 'approval.yes' });
+    expect(effects.toCalls).toEqual(['a1 call.join', 'a1 call.interrupt']);
+    expect(actor.getSnapshot().context.calls.find((c) => c.id === 'o1')?.parentId).toBe('a1');
+    actor.send(changed('a1', { status: 'processed_paused', hasSIPSession: false }));
+    actor.send(changed('o1', { status: 'destroyed', hasSIPSession: false }));
+    expect(selectApprovalPrompt(actor.getSnapshot())).toBe('backToPrevious');
+    actor.send({ type: 'approval.yes' });
+    expect(effects.toCalls.at(-1)).toBe('a1 call.join');
+  });
+
+  it('a join while dialing out cancels the outgoing call without asking', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [
+      registered,
+      waitA1,
+      { type: 'call.start', speechId: 'o1', number: '2002', video: false },
+      { type: 'call.join', id: 'a1' },
+    ]);
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(effects.toCalls).toEqual(['o1 call.interrupt', 'a1 call.join']);
+  });
+
+  it('server pushes add, update and end calls; other topics and shapes are ignored', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [waitA1]);
+    expect(effects.spawned).toEqual(['a1']);
+    actor.send({
+      type: 'realtime.message',
+      topic: callManagementTopic(MY_NUMBER),
+      data: { type: 'CallUpdated', call: waiting('a1', 'answered', '1002') },
+    });
+    expect(effects.toCalls).toEqual(['a1 server.updated']);
+    actor.send({
+      type: 'realtime.message',
+      topic: callManagementTopic('9999'),
+      data: { type: 'CallUpdated', call: waiting('b1', 'waiting') },
+    });
+    actor.send({
+      type: 'realtime.message',
+      topic: callManagementTopic(MY_NUMBER),
+      data: { type: 'CallUpdated', call: { id: 'x' } },
+    });
+    actor.send({
+      type: 'realtime.message',
+      topic: callManagementTopic(MY_NUMBER),
+      data: { type: 'CallUpdated', call: waiting('c1', 'destroyed') },
+    });
+    expect(effects.spawned).toEqual(['a1']);
+  });
+
+  it('loads waiting calls on start and on reconnection; a resting call the list lost is ended', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, []);
+    const loader = () => (actor.getSnapshot().children as Record<string, AnyActorRef | undefined>).loadWaitingCalls;
+    expect(loader()).toBeDefined();
+    actor.send({
+      type: 'xstate.done.actor.loadWaitingCalls',
+      output: [waiting('a1', 'waiting'), waiting('a2', 'new')],
+    });
+    expect(effects.spawned).toEqual(['a1', 'a2']);
+    actor.send({ type: 'realtime.connected' });
+    expect(actor.getSnapshot().context.loadingWaitingCalls).toBe(true);
+    actor.send({ type: 'xstate.done.actor.loadWaitingCalls', output: [waiting('a1', 'answered', '1002')] });
+    expect(effects.toCalls).toEqual(['a1 server.updated', 'a2 server.updated']);
+  });
+
+  it('an INVITE for a known awaiting call attaches to it instead of adding a call', () => {
+    const { machine, effects } = stubbed();
+    replay(machine, input, [
+      waitA1,
+      {
+        type: 'sip.incoming',
+        call: {
+          speechId: 'a1',
+          number: '3001',
+          callee: '1000',
+          type: 'awaiting',
+          sosCall: false,
+          displayName: null,
+          video: false,
+        },
+      },
+    ]);
+    expect(effects.spawned).toEqual(['a1']);
+    expect(effects.toCalls).toEqual(['a1 session.attached']);
+  });
+
+  it('a removed call is stopped and forgotten, and the recents reload', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [
+      ringN1,
+      { type: 'call.select', id: 'n1' },
+      { type: 'call.removed', id: 'n1' },
+    ]);
+    expect(actor.getSnapshot().context.calls).toEqual([]);
+    expect(actor.getSnapshot().context.selectedCallId).toBeNull();
+    expect(actor.getSnapshot().children[callActorId('n1')]).toBeUndefined();
+    expect(effects.recentsReloaded).toHaveBeenCalled();
+  });
+
+  it('door open: DTMF # inside a call with the door panel, else the API with the token; nothing without a token', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [{ type: 'door.open' }]);
+    expect(actor.getSnapshot().context.openingDoor).toBe(false);
+    actor.send({ type: 'door.select', door: { token: 'tok-1', sipNumber: '2002' } });
+    actor.send({ type: 'door.open' });
+    expect(actor.getSnapshot().context.openingDoor).toBe(true);
+    actor.send({ type: 'xstate.done.actor.openDoor', output: true });
+    expect(effects.alerts).toEqual([{ kind: 'success', code: 'dialer:door.opened' }]);
+    actor.send(registered);
+    actor.send({ type: 'call.start', speechId: 'o1', number: '2002', video: false });
+    actor.send(changed('o1', { status: 'active' }));
+    actor.send({ type: 'door.open' });
+    expect(effects.toCalls).toEqual(['o1 call.sendDtmf']);
+  });
+
+  it('the keypad keeps only dialable characters; backspace removes the last', () => {
+    const { machine } = stubbed();
+    const actor = replay(machine, input, [
+      { type: 'keypad.press', key: '1' },
+      { type: 'keypad.press', key: '*' },
+      { type: 'keypad.press', key: 'x' },
+      { type: 'keypad.press', key: '#' },
+      { type: 'keypad.backspace' },
+    ]);
+    expect(actor.getSnapshot().context.keypad).toBe('1*');
+  });
+});
