@@ -55,14 +55,16 @@ export const dialerMachine = setup({
     openDoor: fromPromise<void, { token: string }>(() => new Promise(() => {})),
   },
   actions: {
-    subscribe: sendTo(
-      ({ system }) => system.get('realtime'),
-      ({ context }) => ({
-        type: 'realtime.subscribe',
-        topic: callManagementTopic(context.myNumber),
-        subscriber: 'dialer',
-      }),
-    ),
+    /** Listens to the call-management channel of the user's number (7.10), when realtime runs. */
+    subscribe: enqueueActions(({ context, enqueue, system }) => {
+      const realtime: AnyActorRef | undefined = system.get('realtime');
+      if (realtime)
+        enqueue.sendTo(realtime, {
+          type: 'realtime.subscribe',
+          topic: callManagementTopic(context.myNumber),
+          subscriber: 'dialer',
+        } as { type: string });
+    }),
     /** Puts the floating dialer button in the shell (2.3). */
     showButton: enqueueActions(({ context, enqueue, system }) => {
       const app: AnyActorRef | undefined = system.get('app');

@@ -145,15 +145,22 @@ export const sipRegistrationMachine = setup({
           entry: report('unregistered'),
           on: { 'registration.start': 'registering' },
         },
+        /** The transport failed: retry after 5 s (JsSIP reconnects meanwhile and may register by itself). */
         error: {
           entry: report('error'),
           after: { retryAfterError: 'registering' },
-          on: { 'registration.stop': 'unregistered' },
+          on: {
+            'sip.registered': { target: 'registered', actions: 'clearCause' },
+            'registration.stop': 'unregistered',
+          },
         },
         invalid_registration: {
           entry: report('invalid_registration'),
           after: { retryAfterInvalid: 'registering' },
-          on: { 'registration.stop': 'unregistered' },
+          on: {
+            'sip.registered': { target: 'registered', actions: 'clearCause' },
+            'registration.stop': 'unregistered',
+          },
         },
       },
     },
