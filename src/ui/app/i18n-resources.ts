@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'roles',
   'registration',
   'groups',
+  'dialer',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -48,7 +48,8 @@ export function FloatingButtons() {
   );
 }
 
-function Fab({ button, onClick }: { button: FloatingButton; onClick: () => void }) {
+/** One floating action button (exported for the dialer button's stories). */
+export function Fab({ button, onClick }: { button: FloatingButton; onClick: () => void }) {
   const { t } = useTranslation('shell');
   const look = colour(button.color, 'primary');
   const badge = button.badge ? colour(button.badge.color, 'red') : null;
