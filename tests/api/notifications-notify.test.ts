@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context';
 import { notify } from '../../server/domain/notifications';
+import type { Realtime } from '../../server/realtime/realtime';
 import {
   NOTIFICATION_TYPE_CODES,
   NOTIFICATION_TYPES,
@@ -24,10 +25,13 @@ describe.each(dialects)('notify() (%s)', (dialect) => {
     const projects = await t.db.selectFrom('projects').select(['id', 'name']).execute();
     projectId = projects.find((p) => p.name === 'Riverside Residence')!.id;
     otherProjectId = projects.find((p) => p.name === 'Harbour Office')!.id;
-    ctx = {
-      db: t.db,
-      realtime: { publish: (topic, data) => published.push({ topic, data }), authorize: () => undefined },
-    } as unknown as AppContext;
+    const realtime: Realtime = {
+      publish: (topic, data) => {
+        published.push({ topic, data });
+      },
+      authorize: () => undefined,
+    };
+    ctx = { db: t.db, realtime } as unknown as AppContext;
   });
   afterAll(() => t.close());
 
