@@ -49,6 +49,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: createMailer(db, config.mail),
     realtime: hub.realtime,
   };
+  // Tests reach domain code that has no route of its own (notify()) through the app's own context.
+  app.decorate('ctx', ctx);
   installErrorHandler(app);
   await app.register(realtimeRoutes, { prefix: API_BASE, ctx, hub });
   await app.register(apiRoutes, { prefix: API_BASE, ctx });

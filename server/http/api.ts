@@ -9,6 +9,7 @@ import { groupListRoutes } from './group-list';
 import { groupRoutes } from './groups';
 import { homeRoutes } from './home';
 import { markerRoutes } from './markers';
+import { notificationRoutes } from './notifications';
 import { profileRoutes } from './profile';
 import { registrationRoutes } from './registration';
 import { roleRoutes } from './roles';
@@ -39,4 +40,5 @@ export async function apiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   await app.register(avatarRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(registrationRoutes, { ctx });
+  await app.register(notificationRoutes, { ctx });
 }
