@@ -110,7 +110,7 @@ describe.each(dialects)('notifications over the realtime hub (%s)', (dialect) =>
       // A later notification for staff proves the socket works; the resident's never reached it.
       await notify(t.app.ctx, { projectId, userIds: [users.staff!], type: 'sip_reboot_started', data: {} });
       const staffMessage = await staff.next((m) => m.data.type === 'NotificationCreated');
-      expect((staffMessage.data as { notification: { type: string } }).notification.type).toBe('sip_reboot_started');
+      expect(v.parse(NotificationCreatedEventSchema, staffMessage.data).notification.type).toBe('sip_reboot_started');
       expect(staff.messages.filter((m) => m.data.type === 'NotificationCreated')).toHaveLength(1);
     } finally {
       resident.close();
