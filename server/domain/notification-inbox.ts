@@ -31,16 +31,21 @@ function own(db: Kysely<Database>, auth: Auth) {
 /** How many are unread, and the newest unread important ones the bell shows (9: last 3). */
 export async function unreadSummary(db: Kysely<Database>, auth: Auth): Promise<NotificationUnread> {
   const unread = own(db, auth).where('n.read_at', 'is', null);
-  const [count, important] = await Promise.all([
+  const unreadImportant = unread.where('n.significance', '=', 'important');
+  const [count, importantCount, important] = await Promise.all([
     unread.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    unread
-      .where('n.significance', '=', 'important')
+    unreadImportant.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    unreadImportant
       .selectAll('n')
       .orderBy('n.id', 'desc')
       .limit(NOTIFICATIONS.headerImportantUnread)
       .execute(),
   ]);
-  return { count: Number(count.count), important: important.map(toNotification) };
+  return {
+    count: Number(count.count),
+    important_count: Number(importantCount.count),
+    important: important.map(toNotification),
+  };
 }
 
 /** Narrows to a tab of the /notifications page. */

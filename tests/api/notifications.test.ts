@@ -64,9 +64,10 @@ describe.each(dialects)('notifications API (%s)', (dialect) => {
     await send([users.resident!], 'conversation_message_received', { conversation_id: 7 });
     const summary = await unread('resident');
     expect(summary.count).toBe(5);
+    expect(summary.important_count).toBe(4);
     expect(summary.important.map((n) => n.data.name)).toEqual(['A4', 'A3', 'A2']);
     expect(summary.important).toHaveLength(NOTIFICATIONS.headerImportantUnread);
-    expect(await unread('staff')).toEqual({ count: 0, important: [] });
+    expect(await unread('staff')).toEqual({ count: 0, important_count: 0, important: [] });
   });
 
   it('pages newest first: size defaults to 20 and may not exceed it', async () => {
