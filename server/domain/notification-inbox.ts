@@ -35,11 +35,7 @@ export async function unreadSummary(db: Kysely<Database>, auth: Auth): Promise<N
   const [count, importantCount, important] = await Promise.all([
     unread.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     unreadImportant.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-    unreadImportant
-      .selectAll('n')
-      .orderBy('n.id', 'desc')
-      .limit(NOTIFICATIONS.headerImportantUnread)
-      .execute(),
+    unreadImportant.selectAll('n').orderBy('n.id', 'desc').limit(NOTIFICATIONS.headerImportantUnread).execute(),
   ]);
   return {
     count: Number(count.count),

@@ -244,7 +244,7 @@ describe('notifications behaviour', () => {
         fetches += 1;
         return summary;
       }),
-      markRead: fromPromise(async () => {
+      markRead: fromPromise<{ unread: number }>(async () => {
         throw failure;
       }),
     });
