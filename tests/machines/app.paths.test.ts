@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { ActorRefFrom } from 'xstate';
 import { appFixtures } from '../../src/machines/app/app.fixtures';
 import { appMachine } from '../../src/machines/app/app.machine';
 import { visibleFloatingButtons } from '../../src/machines/app/app.selectors';
 import type { AppEvent, AppInput } from '../../src/machines/app/app.types';
+import { notificationsMachine } from '../../src/machines/notifications/notifications.machine';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import { describeModel, pendingActor, replay } from '../support/model-based';
 
@@ -12,6 +14,9 @@ function stubbed() {
     actors: {
       session: sessionMachine.provide({
         actors: { login: pendingActor(), loadProfile: pendingActor(), refreshTokens: pendingActor() },
+      }),
+      notifications: notificationsMachine.provide({
+        actors: { fetchSummary: pendingActor(), markRead: pendingActor() },
       }),
     },
     actions: {
@@ -41,7 +46,7 @@ const events: AppEvent[] = [
   { type: 'fab.remove', id: 7 },
   { type: 'session.loggedIn' },
   { type: 'session.loggedOut' },
-  { type: 'session.profileLoaded' },
+  { type: 'session.profileLoaded', profileId: 4 },
 ];
 
 describeModel('app', {
@@ -54,10 +59,25 @@ describeModel('app', {
     if (s.matches('loggedOut')) expect(s.context.floatingButtons).toEqual([]);
     expect(s.children.session).toBeDefined();
     expect(s.children.alerts).toBeDefined();
+    // The notification centre runs exactly while logged in with a profile.
+    expect(s.children.notifications !== undefined).toBe(s.matches({ loggedIn: 'ready' }));
   },
 });
 
 describe('app machine effects', () => {
+  it('starts the notification centre for the loaded profile and stops it at logout', () => {
+    const actor = replay(stubbed().machine, input, [
+      { type: 'session.loggedIn' },
+      { type: 'session.profileLoaded', profileId: 4 },
+    ]);
+    const notifications = actor.getSnapshot().children.notifications as ActorRefFrom<typeof notificationsMachine>;
+    expect(notifications.getSnapshot().context.profileId).toBe(4);
+    expect(actor.system.get('notifications')).toBe(notifications);
+    actor.send({ type: 'session.loggedOut' });
+    expect(actor.getSnapshot().children.notifications).toBeUndefined();
+    expect(notifications.getSnapshot().status).toBe('stopped');
+  });
+
   it('login opens the drawer, logout closes it and drops floating buttons', () => {
     const actor = replay(stubbed().machine, input, [
       { type: 'session.loggedIn' },

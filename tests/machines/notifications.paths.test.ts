@@ -77,6 +77,7 @@ const events = [
   { type: 'desktop.enable' },
   { type: 'desktop.decline' },
   { type: 'desktop.permissionChanged', permission: 'granted' },
+  { type: 'desktop.checked', desktop: { permission: 'default', declined: true } },
 ] as unknown as NotificationsEvent[];
 
 describeModel('notifications', {

@@ -1,18 +1,19 @@
 import { assign, sendTo, setup } from 'xstate';
 import type { Language } from '../../contract/constants';
 import { alertsMachine } from '../alerts/alerts.machine';
+import { NOTIFICATIONS_SYSTEM_ID, notificationsMachine } from '../notifications/notifications.machine';
 import { sessionMachine } from '../session/session.machine';
 import type { AppContext, AppEvent, AppInput, FloatingButton } from './app.types';
 
 /**
  * The root actor. It spawns the singletons (`session`, `alerts`) and owns the
  * shell's own state: locale, drawer, collapsed menu categories and floating
- * buttons. Later issues spawn realtime, notifications and the dialer here when
- * the session reports it is logged in.
+ * buttons. Once the session has loaded the profile it runs the notification
+ * centre (`notifications`); realtime and the dialer join it here.
  */
 export const appMachine = setup({
   types: { context: {} as AppContext, events: {} as AppEvent, input: {} as AppInput },
-  actors: { session: sessionMachine, alerts: alertsMachine },
+  actors: { session: sessionMachine, alerts: alertsMachine, notifications: notificationsMachine },
   actions: {
     /** Switches i18next and stores userLocale. */
     applyLocale: (_, _params: { locale: Language }) => {},
@@ -42,6 +43,19 @@ export const appMachine = setup({
       },
     },
     loggedIn: {
+      initial: 'waitingForProfile',
+      states: {
+        waitingForProfile: { on: { 'session.profileLoaded': 'ready' } },
+        // The profile is loaded: singletons that need the user run here, for the rest of the session.
+        ready: {
+          invoke: {
+            id: 'notifications',
+            systemId: NOTIFICATIONS_SYSTEM_ID,
+            src: 'notifications',
+            input: ({ event }) => ({ profileId: event.type === 'session.profileLoaded' ? event.profileId : 0 }),
+          },
+        },
+      },
       on: {
         'session.loggedOut': {
           target: 'loggedOut',

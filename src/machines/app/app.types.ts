@@ -45,4 +45,5 @@ export type AppEvent =
   /** Facts reported by the session child. */
   | { type: 'session.loggedIn' }
   | { type: 'session.loggedOut' }
-  | { type: 'session.profileLoaded' };
+  /** The profile is loaded (again, after a role change): whose it is. */
+  | { type: 'session.profileLoaded'; profileId: number };

@@ -72,6 +72,8 @@ export const notificationsMachine = setup({
     playSound: (_, _params: { sound: NotificationSound | null }) => {},
     /** Shows a desktop notification (the browser's own); the effect checks the permission. */
     showDesktopNotification: (_, _params: { notification: Notification }) => {},
+    /** Reports the browser's permission and the stored "not now" as `desktop.checked`. */
+    checkDesktop: () => {},
     /** Asks the browser for permission; must run inside the user's gesture. The effect reports the answer. */
     requestDesktopPermission: () => {},
     /** Remembers the user's "not now", so we ask once. */
@@ -103,6 +105,7 @@ export const notificationsMachine = setup({
         ? { desktop: { ...context.desktop, permission: event.permission } }
         : {},
     ),
+    setDesktop: assign(({ event }) => (event.type === 'desktop.checked' ? { desktop: event.desktop } : {})),
     declineDesktop: assign(({ context }) => ({ desktop: { ...context.desktop, declined: true } })),
   },
   guards: {
@@ -130,7 +133,7 @@ export const notificationsMachine = setup({
     desktop: input.desktop ?? { permission: 'unsupported', declined: false },
     loaded: false,
   }),
-  entry: 'subscribe',
+  entry: ['subscribe', 'checkDesktop'],
   type: 'parallel',
   states: {
     data: {
@@ -234,6 +237,7 @@ export const notificationsMachine = setup({
     'notifications.allRead': { actions: ['readAll', 'cancelFetch', 'scheduleFetch'] },
     'desktop.enable': { guard: 'canAskDesktop', actions: 'requestDesktopPermission' },
     'desktop.decline': { actions: ['declineDesktop', 'rememberDesktopDeclined'] },
+    'desktop.checked': { actions: 'setDesktop' },
     'desktop.permissionChanged': { actions: 'setDesktopPermission' },
   },
 });

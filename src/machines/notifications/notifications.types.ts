@@ -64,5 +64,7 @@ export type NotificationsEvent =
   /** A user gesture asks for desktop notifications. */
   | { type: 'desktop.enable' }
   | { type: 'desktop.decline' }
+  /** Reported by the desktop effect at start: what the browser allows and what the user said before. */
+  | { type: 'desktop.checked'; desktop: DesktopState }
   /** Reported by the desktop effect after asking the browser. */
   | { type: 'desktop.permissionChanged'; permission: DesktopPermission };
