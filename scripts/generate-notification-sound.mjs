@@ -26,7 +26,9 @@ for (const note of NOTES) {
 }
 
 const data = Buffer.alloc(samples.length * 2);
-samples.forEach((value, i) => data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, value)) * 32767), i * 2));
+for (const [i, value] of samples.entries()) {
+  data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, value)) * 32767), i * 2);
+}
 const header = Buffer.alloc(44);
 header.write('RIFF', 0);
 header.writeUInt32LE(36 + data.length, 4);
