@@ -74,6 +74,7 @@ const events = [
   { type: 'popup.dismiss', id: 40 },
   { type: 'popups.hideAll' },
   { type: 'notifications.allRead' },
+  { type: 'notifications.markRead', ids: [39, 1000] },
   { type: 'desktop.enable' },
   { type: 'desktop.decline' },
   { type: 'desktop.permissionChanged', permission: 'granted' },

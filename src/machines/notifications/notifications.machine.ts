@@ -230,6 +230,7 @@ export const notificationsMachine = setup({
       },
       { actions: [{ type: 'requestRead', params: ({ event }) => ({ ids: [event.id] }) }, 'closeBell'] },
     ],
+    'notifications.markRead': { actions: { type: 'requestRead', params: ({ event }) => ({ ids: event.ids }) } },
     'popup.dismiss': { actions: { type: 'requestRead', params: ({ event }) => ({ ids: [event.id] }) } },
     'popups.hideAll': {
       actions: { type: 'requestRead', params: ({ context }) => ({ ids: context.important.map((n) => n.id) }) },

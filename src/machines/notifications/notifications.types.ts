@@ -59,6 +59,8 @@ export type NotificationsEvent =
   | { type: 'notification.open'; id: number }
   | { type: 'popup.dismiss'; id: number }
   | { type: 'popups.hideAll' }
+  /** Another view read these (the /notifications page): mark them read with the same queue. */
+  | { type: 'notifications.markRead'; ids: number[] }
   /** The page marked everything read itself (POST read all): reflect it. */
   | { type: 'notifications.allRead' }
   /** A user gesture asks for desktop notifications. */
