@@ -91,7 +91,14 @@ describeModel('notifications', {
     expect(s.context.unreadCount).toBeGreaterThanOrEqual(0);
     expect(s.context.latest.length).toBeLessThanOrEqual(5);
     expect(s.context.important.length).toBeLessThanOrEqual(3);
-    expect(s.context.important.every((x) => x.read_at === null && x.significance === 'important')).toBe(true);
+    expect(s.context.important.every((x) => x.significance === 'important')).toBe(true);
+    // Read important ones are kept only while the bell that shows them is open.
+    if (!s.matches({ bell: 'open' }))
+      expect(
+        s.context.important.every(
+          (x) => x.read_at === null || s.context.marking.includes(x.id) || s.context.queued.includes(x.id),
+        ),
+      ).toBe(true);
     if (s.matches({ reading: 'marking' })) expect(s.context.marking.length).toBeGreaterThan(0);
   },
 });
@@ -198,6 +205,10 @@ describe('notifications behaviour', () => {
     expect(actor.getSnapshot().matches({ bell: { open: 'seen' } })).toBe(true);
     expect(selectUnreadCount(actor.getSnapshot())).toBe(1);
     expect(selectPopups(actor.getSnapshot())).toEqual([]);
+    // The open bell still shows them, read; closing it lets them go.
+    expect(actor.getSnapshot().context.important.map((x) => x.id)).toEqual([41, 40, 36]);
+    actor.send({ type: 'bell.close' });
+    expect(actor.getSnapshot().context.important).toEqual([]);
   });
 
   it('queues marks while one is on its way and sends them next', async () => {
@@ -273,5 +284,19 @@ describe('notifications behaviour', () => {
     second.send({ type: 'desktop.enable' });
     expect(other.effects.rememberDesktopDeclined).toHaveBeenCalledTimes(1);
     expect(other.effects.requestDesktopPermission).not.toHaveBeenCalled();
+  });
+});
+
+describe('notifications races', () => {
+  it('a fetch answering while a read is on its way keeps it read and out of the popups', () => {
+    const actor = loaded();
+    actor.send({ type: 'popup.dismiss', id: 41 });
+    actor.send({ type: 'notifications.refresh' });
+    actor.send({ type: 'xstate.done.actor.fetchSummary', output: summary } as unknown as NotificationsEvent);
+    const s = actor.getSnapshot();
+    expect(s.context.marking).toEqual([41]);
+    expect(s.context.important.map((x) => x.id)).toEqual([40, 36]);
+    expect(s.context.latest.find((x) => x.id === 41)!.read_at).not.toBeNull();
+    expect(selectUnreadCount(s)).toBe(4);
   });
 });

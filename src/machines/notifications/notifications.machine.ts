@@ -8,6 +8,7 @@ import {
   findNotification,
   queueIds,
   shownUnreadIds,
+  unreadImportant,
   withArrived,
   withRead,
 } from './notifications.model';
@@ -81,12 +82,11 @@ export const notificationsMachine = setup({
     /** Opens a console page (the router does it, not the machine). */
     navigate: (_, _params: PopupAction['params']) => {},
 
-    applySummary: assign(({ context }, summary: NotificationsSummary) => ({
+    applySummary: assign(({ context }, summary: NotificationsSummary) => {
       // Ones being marked read right now stay read, whatever the server said a moment ago.
-      ...withRead(summary, [...context.marking, ...context.queued], new Date().toISOString()),
-      failure: null,
-      loaded: true,
-    })),
+      const fresh = withRead(summary, [...context.marking, ...context.queued], new Date().toISOString());
+      return { ...fresh, important: unreadImportant(fresh), failure: null, loaded: true };
+    }),
     recordFailure: assign((_, failure: CallFailure) => ({ failure })),
     arrive: assign(({ context, event }) => {
       const notification = event.type === 'realtime.message' ? createdNotification(event.data) : null;
@@ -97,6 +97,7 @@ export const notificationsMachine = setup({
       queued: queueIds(context, params.ids),
     })),
     readAll: assign(({ context }) => withRead(context, shownUnreadIds(context), new Date().toISOString())),
+    pruneImportant: assign(({ context }) => ({ important: unreadImportant(context) })),
     startMarking: assign(({ context }) => ({ marking: context.queued, queued: [] })),
     finishMarking: assign((_, answer: { unread: number }) => ({ marking: [], unreadCount: answer.unread })),
     dropMarking: assign({ marking: [] }),
@@ -159,10 +160,41 @@ export const notificationsMachine = setup({
     bell: {
       initial: 'closed',
       states: {
-        closed: { on: { 'bell.open': 'open' } },
+        // Reads from elsewhere (popups, the page) also drop what is read from the important list at once.
+        closed: {
+          on: {
+            'bell.open': 'open',
+            'notifications.markRead': {
+              actions: [{ type: 'requestRead', params: ({ event }) => ({ ids: event.ids }) }, 'pruneImportant'],
+            },
+            'popup.dismiss': {
+              actions: [{ type: 'requestRead', params: ({ event }) => ({ ids: [event.id] }) }, 'pruneImportant'],
+            },
+            'popups.hideAll': {
+              actions: [
+                { type: 'requestRead', params: ({ context }) => ({ ids: unreadImportant(context).map((n) => n.id) }) },
+                'pruneImportant',
+              ],
+            },
+          },
+        },
+        // While open, read important ones stay listed (the bell shows them) until it closes.
         open: {
           initial: 'waiting',
-          on: { 'bell.close': 'closed' },
+          exit: 'pruneImportant',
+          on: {
+            'bell.close': 'closed',
+            'notifications.markRead': {
+              actions: { type: 'requestRead', params: ({ event }) => ({ ids: event.ids }) },
+            },
+            'popup.dismiss': { actions: { type: 'requestRead', params: ({ event }) => ({ ids: [event.id] }) } },
+            'popups.hideAll': {
+              actions: {
+                type: 'requestRead',
+                params: ({ context }) => ({ ids: unreadImportant(context).map((n) => n.id) }),
+              },
+            },
+          },
           states: {
             // Shown for less than the mark-read delay; closing now leaves them unread.
             waiting: {
@@ -230,11 +262,6 @@ export const notificationsMachine = setup({
       },
       { actions: [{ type: 'requestRead', params: ({ event }) => ({ ids: [event.id] }) }, 'closeBell'] },
     ],
-    'notifications.markRead': { actions: { type: 'requestRead', params: ({ event }) => ({ ids: event.ids }) } },
-    'popup.dismiss': { actions: { type: 'requestRead', params: ({ event }) => ({ ids: [event.id] }) } },
-    'popups.hideAll': {
-      actions: { type: 'requestRead', params: ({ context }) => ({ ids: context.important.map((n) => n.id) }) },
-    },
     'notifications.allRead': { actions: ['readAll', 'cancelFetch', 'scheduleFetch'] },
     'desktop.enable': { guard: 'canAskDesktop', actions: 'requestDesktopPermission' },
     'desktop.decline': { actions: ['declineDesktop', 'rememberDesktopDeclined'] },

@@ -47,7 +47,8 @@ export function withRead(context: NotificationsSummary, ids: readonly number[], 
   return {
     ...context,
     latest: context.latest.map((n) => (set.has(n.id) && isUnread(n) ? { ...n, read_at: now } : n)),
-    important: context.important.filter((n) => !set.has(n.id)),
+    // Read ones stay until the bell closes (it still shows them); popups show only unread ones.
+    important: context.important.map((n) => (set.has(n.id) && isUnread(n) ? { ...n, read_at: now } : n)),
     unreadCount: Math.max(0, context.unreadCount - newlyRead.length),
     importantCount: Math.max(0, context.importantCount - importantRead),
   };
@@ -67,4 +68,9 @@ export function queueIds(context: Pick<NotificationsContext, 'marking' | 'queued
 /** The notification with this id, among those the bell and popups hold. */
 export function findNotification(context: NotificationsSummary, id: number): Notification | undefined {
   return context.latest.find((n) => n.id === id) ?? context.important.find((n) => n.id === id);
+}
+
+/** The important list without the ones read meanwhile (when the bell that showed them closes). */
+export function unreadImportant(context: NotificationsSummary): Notification[] {
+  return context.important.filter(isUnread);
 }

@@ -9,11 +9,20 @@ export const selectUnreadCount = (s: S): number => s.context.unreadCount;
 /** The bell's list: the newest notifications, at most 5. */
 export const selectLatest = (s: S): Notification[] => s.context.latest;
 /** Unread important notifications shown as popups in the footer (newest first, at most 3). */
-export const selectPopups = (s: S): Notification[] => s.context.important;
+export const selectPopups = (s: S): Notification[] => s.context.important.filter((n) => n.read_at === null);
+/** The important ones the bell shows: the last 3 unread, kept (read) while the open bell marks them. */
+export const selectBellImportant = (s: S): Notification[] => s.context.important;
+/** The bell's latest list without the ones its important section already shows. */
+export const selectBellLatest = (s: S): Notification[] => {
+  const shown = new Set(s.context.important.map((n) => n.id));
+  return s.context.latest.filter((n) => !shown.has(n.id));
+};
+/** Unread important notifications in all (the popups show at most 3). */
+export const selectImportantCount = (s: S): number => s.context.importantCount;
 /** Hide-all is offered when more than one important notification is unread (9). */
 export const selectCanHideAll = (s: S): boolean => s.context.importantCount > 1;
 /** See-all is offered when more unread important ones exist than the popups show (9). */
-export const selectHasMoreImportant = (s: S): boolean => s.context.importantCount > s.context.important.length;
+export const selectHasMoreImportant = (s: S): boolean => s.context.importantCount > selectPopups(s).length;
 /** The bell links to the whole list when it shows fewer than the user has. */
 export const selectHasMoreNotifications = (s: S): boolean => s.context.total > s.context.latest.length;
 export const selectIsBellOpen = (s: S): boolean => s.matches({ bell: 'open' });
