@@ -23,6 +23,7 @@ import {
   type DesktopApi,
   type NotificationEffectsDeps,
 } from './notification-effects';
+import { createNotificationPageMachines } from './notification-pages';
 import type { SoundPlayer } from './notification-sound';
 
 const StructureImportAnswerSchema = v.object({ data: StructureImportResultSchema });
@@ -113,6 +114,9 @@ export function createGatehouse(deps: GatehouseDeps) {
   const registry = createEntityRegistry(http, showAlert);
   const machines = {
     ...registry,
+    notifications: createNotificationPageMachines(http, showAlert, (event) =>
+      root.system.get('notifications')?.send(event),
+    ),
     profileForm: profileFormMachine.provide({
       actions: {
         alert: (_, params) => showAlert(params),

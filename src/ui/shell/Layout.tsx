@@ -7,6 +7,7 @@ import { selectHasProfile } from '../../machines/session/session.selectors';
 import { useAppActor, useSessionActor } from '../app/actor-context';
 import { AlertsArea } from './AlertsArea';
 import { FloatingButtons } from './FloatingButtons';
+import { NotificationPopupsArea } from './NotificationBell';
 import { useDocumentTitle, usePageTitle } from './page-title';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
@@ -19,7 +20,8 @@ export interface LayoutProps {
 
 /**
  * The default layout of 2.3: top bar, the side menu drawer (250 px, only with
- * a loaded profile), the content, the alerts area and the floating buttons.
+ * a loaded profile), the content, the alerts area, the important notifications
+ * and the floating buttons.
  */
 export function Layout({ children }: LayoutProps) {
   const { t } = useTranslation(['shell', 'common']);
@@ -44,6 +46,7 @@ export function Layout({ children }: LayoutProps) {
         </main>
       </div>
       <AlertsArea />
+      <NotificationPopupsArea />
       <FloatingButtons />
     </div>
   );
