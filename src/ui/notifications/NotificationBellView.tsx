@@ -114,7 +114,10 @@ function BellButton({ unread }: { unread: number }) {
 function OpenReport({ actor }: { actor: NotificationsRef }) {
   useEffect(() => {
     actor.send({ type: 'bell.open' });
-    return () => actor.send({ type: 'bell.close' });
+    return () => {
+      // At logout the actor stops before the panel unmounts: nothing left to tell.
+      if (actor.getSnapshot().status === 'active') actor.send({ type: 'bell.close' });
+    };
   }, [actor]);
   return null;
 }
