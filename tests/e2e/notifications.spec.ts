@@ -63,7 +63,9 @@ test('a resident sees the bell and popup, reads by opening the bell, and saves n
 
   // Opening the bell shows both; after a second they count as read.
   await bell(page).click();
-  await expect(page.getByRole('region', { name: 'Important', exact: true }).getByText('New announcement')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Important', exact: true }).getByText('New announcement'),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Latest' }).getByText('Concierge wrote to you')).toBeVisible();
   await expect(bell(page)).toHaveAccessibleName('Notifications', { timeout: 5000 });
   await expect(popups).toBeHidden();
