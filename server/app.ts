@@ -15,6 +15,13 @@ import { createHub } from './realtime/hub';
 import { createPgBus } from './realtime/pg-bus';
 import { resolveJwtKey } from './secrets';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The realtime hub's publishing side, for tools and tests that push events themselves. */
+    realtime: AppContext['realtime'];
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   /** A migrated database; the caller owns it and closes it. */
@@ -49,8 +56,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: createMailer(db, config.mail),
     realtime: hub.realtime,
   };
-  // Tests reach domain code that has no route of its own (notify()) through the app's own context.
-  app.decorate('ctx', ctx);
+  app.decorate('realtime', ctx.realtime);
   installErrorHandler(app);
   await app.register(realtimeRoutes, { prefix: API_BASE, ctx, hub });
   await app.register(apiRoutes, { prefix: API_BASE, ctx });

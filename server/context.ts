@@ -15,10 +15,3 @@ export interface AppContext {
   /** Pushes events to consoles over the realtime hub (7.10), on every server node. */
   realtime: Realtime;
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The context buildApp made (tests use it to call domain code with the app's realtime hub). */
-    ctx: AppContext;
-  }
-}

@@ -11,6 +11,7 @@ import { notificationsMachine } from '../machines/notifications/notifications.ma
 import { passwordFormMachine } from '../machines/password-form/password-form.machine';
 import { profileFormMachine } from '../machines/profile-form/profile-form.machine';
 import { publicFormMachine } from '../machines/public-form/public-form.machine';
+import { realtimeMachine } from '../machines/realtime/realtime.machine';
 import { resourceMachine } from '../machines/resource/resource.machine';
 import { sessionMachine } from '../machines/session/session.machine';
 import { structureImportMachine } from '../machines/structure-import/structure-import.machine';
@@ -28,6 +29,7 @@ import type { SoundPlayer } from './notification-sound';
 
 const StructureImportAnswerSchema = v.object({ data: StructureImportResultSchema });
 
+import { createRealtimeImplementations } from './realtime-socket';
 import { createSessionImplementations } from './session-effects';
 import { type BrowserStorage, createStorage, initialLocale } from './storage';
 import { waitForFreshToken } from './token-refresh';
@@ -44,6 +46,8 @@ export interface GatehouseDeps {
   storage?: BrowserStorage;
   fetch?: typeof fetch;
   baseUrl?: string;
+  /** The realtime socket class (default: the browser's WebSocket). */
+  WebSocket?: typeof WebSocket;
 }
 
 /**
@@ -75,6 +79,14 @@ export function createGatehouse(deps: GatehouseDeps) {
           local: deps.storage?.local,
           desktop: deps.desktopNotifications,
           sound: deps.sound,
+        }),
+      ),
+      realtime: realtimeMachine.provide(
+        createRealtimeImplementations({
+          getToken: () => session()?.getSnapshot().context.tokens?.token ?? null,
+          refresh: (used) => waitForFreshToken(session(), used),
+          origin: deps.baseUrl ? new URL(deps.baseUrl).origin : undefined,
+          WebSocket: deps.WebSocket,
         }),
       ),
     },

@@ -2,11 +2,15 @@ import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { AppContext } from '../../server/context';
 import { notify } from '../../server/domain/notifications';
 import { NotificationCreatedEventSchema } from '../../src/contract/entities/notification';
 import { API_BASE } from '../../src/contract/http';
 import { REALTIME_CONTROL, REALTIME_PATH, type RealtimeMessage, userTopic } from '../../src/contract/realtime';
 import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+
+/** What notify() needs of the app's context: its database and its realtime hub. */
+const appContext = (t: TestApp) => ({ db: t.db, realtime: t.app.realtime }) as unknown as AppContext;
 
 /** A websocket client that collects messages and waits for the one a predicate picks. */
 async function connect(url: string) {
@@ -90,7 +94,7 @@ describe.each(dialects)('notifications over the realtime hub (%s)', (dialect) =>
       resident.send({ command: 'subscribe', topic: userTopic(users.staff!) });
       await resident.next((m) => m.data.type === REALTIME_CONTROL.refused);
 
-      await notify(t.app.ctx, {
+      await notify(appContext(t), {
         projectId,
         userIds: [users.resident!],
         type: 'announce_received',
@@ -108,7 +112,7 @@ describe.each(dialects)('notifications over the realtime hub (%s)', (dialect) =>
       expect(stored.map((r) => r.id)).toContain(event.notification.id);
 
       // A later notification for staff proves the socket works; the resident's never reached it.
-      await notify(t.app.ctx, { projectId, userIds: [users.staff!], type: 'sip_reboot_started', data: {} });
+      await notify(appContext(t), { projectId, userIds: [users.staff!], type: 'sip_reboot_started', data: {} });
       const staffMessage = await staff.next((m) => m.data.type === 'NotificationCreated');
       expect(v.parse(NotificationCreatedEventSchema, staffMessage.data).notification.type).toBe('sip_reboot_started');
       expect(staff.messages.filter((m) => m.data.type === 'NotificationCreated')).toHaveLength(1);

@@ -1,10 +1,14 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../server/context';
 import { notify } from '../../server/domain/notifications';
 import { NOTIFICATIONS } from '../../src/contract/constants';
 import type { NotificationType } from '../../src/contract/entities/notification';
 import { ROUTES } from '../../src/contract/http';
 import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+
+/** What notify() needs of the app's context: its database and its realtime hub. */
+const appContext = (t: TestApp) => ({ db: t.db, realtime: t.app.realtime }) as unknown as AppContext;
 
 const ItemsAnswer = ROUTES['GET /notifications/items'].response;
 const UnreadAnswer = ROUTES['GET /notifications/unread'].response;
@@ -16,7 +20,7 @@ describe.each(dialects)('notifications API (%s)', (dialect) => {
   let projectId = 0;
 
   const send = (userIds: number[], type: NotificationType, data: Record<string, unknown> = {}) =>
-    notify(t.app.ctx, { projectId, userIds, type, data });
+    notify(appContext(t), { projectId, userIds, type, data });
   const items = async (login: string, query = '') => {
     const res = await t.call('GET', `/notifications/items${query}`, { token: tokens[login] });
     expect(res.statusCode, res.body).toBe(200);

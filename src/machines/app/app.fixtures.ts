@@ -9,12 +9,12 @@ const base: AppContext = { locale: 'en', drawerOpen: false, collapsedCategories:
  */
 export const appFixtures = {
   loggedOut: appMachine.resolveState({ value: 'loggedOut', context: base }),
-  loggedIn: appMachine.resolveState({ value: { loggedIn: 'ready' }, context: { ...base, drawerOpen: true } }),
-  /** Logged in, the profile still loading (profile-dependent singletons not started yet). */
-  waitingForProfile: appMachine.resolveState({
-    value: { loggedIn: 'waitingForProfile' },
+  /** Logged in, the first profile still loading. */
+  loggedInStarting: appMachine.resolveState({
+    value: { loggedIn: 'starting' },
     context: { ...base, drawerOpen: true },
   }),
+  loggedIn: appMachine.resolveState({ value: { loggedIn: 'ready' }, context: { ...base, drawerOpen: true } }),
   loggedInRussian: appMachine.resolveState({
     value: { loggedIn: 'ready' },
     context: { ...base, locale: 'ru', drawerOpen: true },

@@ -32,8 +32,8 @@ export const sessionMachine = setup({
     notifyLoggedIn: sendParent({ type: 'session.loggedIn' }),
     notifyLoggedOut: sendParent({ type: 'session.loggedOut' }),
     notifyProfileLoaded: sendParent(({ context }) => ({
-      type: 'session.profileLoaded' as const,
-      profileId: context.profile?.id ?? 0,
+      type: 'session.profileLoaded',
+      profileId: context.profile!.id,
     })),
   },
   guards: {
