@@ -73,10 +73,22 @@ export async function toRuleSets(
     auth.projectId,
     rows.map((r) => Number(r.id)),
   );
-  return rows.map((row) => ({
+  const parsed = rows.map((row) => ({ row, params: readParams(String(row.params)) }));
+  const wanted = [...new Set(parsed.flatMap((p) => p.params.numbers))];
+  const held =
+    wanted.length === 0
+      ? []
+      : await db
+          .selectFrom('sip_numbers')
+          .select(['id', 'number', 'name'])
+          .where('project_id', '=', auth.projectId)
+          .where('number', 'in', wanted)
+          .execute();
+  return parsed.map(({ row, params }) => ({
     id: Number(row.id),
     name: String(row.name),
-    params: readJson(String(row.params), ForwardParamsSchema, EMPTY_PARAMS),
+    params,
+    sip_numbers: params.numbers.flatMap((n) => held.filter((h) => h.number === n)),
     used_by: used.get(Number(row.id)) ?? 0,
     created_at: String(row.created_at),
     created_by_user: row.author_id ? { id: Number(row.author_id), name: String(row.author_name) } : null,

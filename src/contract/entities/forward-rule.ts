@@ -56,6 +56,8 @@ export const ForwardRuleSetSchema = v.object({
   id: v.number(),
   name: v.string(),
   params: ForwardParamsSchema,
+  /** The virtual numbers of `params.numbers` as they are now (a number deleted since is left out). */
+  sip_numbers: v.array(v.object({ id: v.number(), number: v.string(), name: v.nullable(v.string()) })),
   /** Virtual numbers and forward groups that use it. */
   used_by: v.number(),
   created_at: v.string(),

@@ -17,6 +17,10 @@ export const NAMESPACES = [
   'roles',
   'registration',
   'groups',
+  'numbers',
+  'forwarding',
+  'trunks',
+  'calls',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
