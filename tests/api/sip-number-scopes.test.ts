@@ -172,6 +172,16 @@ describe.each(dialects)('virtual SIP numbers: scopes, contacts, call info, profi
     await t.db.updateTable('sip_numbers').set({ is_active: 1 }).where('number', '=', DEMO_NUMBERS.concierge).execute();
   });
 
+  it('a group item carries its own number and its trunk', async () => {
+    const building = (await t.call('GET', `/domains/${ids.groups['Building A']}`, { token: tokens.admin })).json().data;
+    expect(building.sip_number).toEqual({ is_active: true, forward_rules: [] });
+    expect(building.sip_trunk).toBeNull();
+    const root = (await t.call('GET', `/domains/${ids.groups['Riverside Residence']}`, { token: tokens.admin })).json()
+      .data;
+    expect(root.sip_number).toBeNull();
+    expect(root.sip_trunk).toMatchObject({ name: 'City PSTN' });
+  });
+
   it('needs the SIP licence: a project without it answers 403 and gives no number', async () => {
     const office = await t.session('admin', PASSWORDS.admin, 'Harbour Office');
     for (const path of ['/sip-numbers/items', '/sip-numbers/generate', '/sip-numbers/contacts']) {
