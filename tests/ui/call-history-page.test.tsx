@@ -3,16 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { renderWithBackend } from './support/entity-demo';
 import { telephonyBackend } from './support/telephony-demo';
 
+/** A lazily loaded page's first render may take a while on a busy machine. */
+const LOAD = { timeout: 5_000 };
+
 const lastFilters = (backend: ReturnType<typeof telephonyBackend>) => {
   const lists = backend.calls.filter((c) => c.path === '/calls/history/items');
   return JSON.parse(lists.at(-1)?.search.filters ?? '[]');
 };
 
-describe('call history', () => {
+describe('call history', { timeout: 20_000 }, () => {
   it('lists calls newest first with outcome, type and duration', async () => {
     const backend = telephonyBackend();
     renderWithBackend('/call-history', backend);
-    const table = await screen.findByRole('table', { name: 'Call history' });
+    const table = await screen.findByRole('table', { name: 'Call history' }, LOAD);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent('SOS');
@@ -25,14 +28,14 @@ describe('call history', () => {
   it('the SOS tab asks only for SOS calls; filters go to the server', async () => {
     const backend = telephonyBackend();
     const app = renderWithBackend('/call-history', backend);
-    await screen.findByRole('table', { name: 'Call history' });
+    await screen.findByRole('table', { name: 'Call history' }, LOAD);
     await app.user.click(screen.getByRole('link', { name: 'SOS calls' }));
-    const table = await screen.findByRole('table', { name: 'Call history' });
+    const table = await screen.findByRole('table', { name: 'Call history' }, LOAD);
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     expect(lastFilters(backend)).toEqual([{ field: 'is_sos', rule: 'equals', value: true }]);
 
     await app.user.click(screen.getByRole('link', { name: 'All calls' }));
-    await screen.findByRole('table', { name: 'Call history' });
+    await screen.findByRole('table', { name: 'Call history' }, LOAD);
     const filters = screen.getByRole('group', { name: 'Filters' });
     await app.user.click(within(filters).getByRole('button', { name: 'Outcome' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'No answer' }));

@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { renderWithBackend } from './support/entity-demo';
 import { telephonyBackend } from './support/telephony-demo';
 
-describe('forward rules', () => {
+/** A lazily loaded page's first render may take a while on a busy machine. */
+const LOAD = { timeout: 5_000 };
+
+describe('forward rules', { timeout: 20_000 }, () => {
   it('lists rule sets; adds one with a virtual number from the picker, days and hours', async () => {
     const backend = telephonyBackend();
     const app = renderWithBackend('/forward-rules', backend);
-    const table = await screen.findByRole('table', { name: 'Forward rules' });
+    const table = await screen.findByRole('table', { name: 'Forward rules' }, LOAD);
     expect(within(table).getByRole('row', { name: 'Weekday office' })).toHaveTextContent('09:00–18:00');
     expect(within(table).getByRole('row', { name: 'Concierge desk' })).toHaveTextContent('Every day');
 
@@ -46,9 +49,9 @@ describe('forward rules', () => {
   it('forward groups are the other tab: an enabled failure redirect needs rule sets; defaults 60 and 10', async () => {
     const backend = telephonyBackend();
     const app = renderWithBackend('/forward-rules', backend);
-    await screen.findByRole('table', { name: 'Forward rules' });
+    await screen.findByRole('table', { name: 'Forward rules' }, LOAD);
     await app.user.click(screen.getByRole('link', { name: 'Forward groups' }));
-    const table = await screen.findByRole('table', { name: 'Forward rules' });
+    const table = await screen.findByRole('table', { name: 'Forward rules' }, LOAD);
     expect(await within(table).findByRole('row', { name: 'Unanswered to concierges' })).toHaveTextContent(
       'After 30 s → Concierge desk',
     );
@@ -83,7 +86,7 @@ describe('forward rules', () => {
 
   it('opens the edit dialog of a rule set from its own route', async () => {
     renderWithBackend('/forward-rules/2/edit', telephonyBackend());
-    const dialog = await screen.findByRole('dialog', { name: 'Edit rule set' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit rule set' }, LOAD);
     expect(await within(dialog).findByDisplayValue('Weekday office')).toBeInTheDocument();
     expect(within(dialog).getByRole('checkbox', { name: 'Mon' })).toBeChecked();
   });

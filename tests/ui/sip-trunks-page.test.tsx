@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { renderWithBackend } from './support/entity-demo';
 import { telephonyBackend } from './support/telephony-demo';
 
-describe('SIP trunks', () => {
+/** A lazily loaded page's first render may take a while on a busy machine. */
+const LOAD = { timeout: 5_000 };
+
+describe('SIP trunks', { timeout: 20_000 }, () => {
   it('adds a trunk; the server refuses its own address on the URI field', async () => {
     const backend = telephonyBackend({
       'PUT /sip-trunks': () => {
@@ -15,10 +18,10 @@ describe('SIP trunks', () => {
       },
     });
     const app = renderWithBackend('/sip-trunks', backend);
-    const table = await screen.findByRole('table', { name: 'SIP trunks' });
+    const table = await screen.findByRole('table', { name: 'SIP trunks' }, LOAD);
     expect(within(table).getByRole('row', { name: 'City PSTN' })).toHaveTextContent('sip:pstn.example.net:5060');
     await app.user.click(screen.getByRole('button', { name: 'Add trunk' }));
-    await screen.findByRole('heading', { name: 'New SIP trunk' });
+    await screen.findByRole('heading', { name: 'New SIP trunk' }, LOAD);
     await app.user.type(screen.getByLabelText(/^Name/), 'Loop');
     await app.user.type(screen.getByLabelText(/^Outgoing number/), '+371 600');
     await app.user.type(screen.getByLabelText(/^Termination URI/), 'sip:127.0.0.1');
@@ -50,7 +53,7 @@ describe('SIP trunks', () => {
   it('edits a trunk; the stored password stays a placeholder and is sent as null', async () => {
     const backend = telephonyBackend();
     const app = renderWithBackend('/sip-trunks/1/edit', backend);
-    const name = await screen.findByLabelText(/^Name/);
+    const name = await screen.findByLabelText(/^Name/, {}, LOAD);
     expect(screen.getByLabelText('Password')).toHaveValue('********');
     await app.user.type(name, ' 2');
     await app.user.click(screen.getByRole('button', { name: 'Approve' }));

@@ -4,6 +4,9 @@ import { ALL_PERMISSIONS } from '../../src/contract/permissions';
 import { renderWithBackend } from './support/entity-demo';
 import { telephonyBackend } from './support/telephony-demo';
 
+/** A lazily loaded page's first render may take a while on a busy machine. */
+const LOAD = { timeout: 5_000 };
+
 /** Opens a picker field's dialog, searches, ticks the option and confirms. */
 async function pick(app: ReturnType<typeof renderWithBackend>, field: string, dialog: string, option: RegExp) {
   await app.user.click(screen.getByRole('button', { name: `Choose: ${field}` }));
@@ -13,10 +16,10 @@ async function pick(app: ReturnType<typeof renderWithBackend>, field: string, di
   await waitFor(() => expect(screen.queryByRole('dialog', { name: dialog })).not.toBeInTheDocument());
 }
 
-describe('virtual numbers', () => {
+describe('virtual numbers', { timeout: 20_000 }, () => {
   it('lists numbers with their holders and state; search sends number, user, e-mail and device', async () => {
     const app = renderWithBackend('/virtual-numbers', telephonyBackend());
-    const table = await screen.findByRole('table', { name: 'Virtual numbers' });
+    const table = await screen.findByRole('table', { name: 'Virtual numbers' }, LOAD);
     expect(within(table).getByRole('row', { name: /100100/ })).toHaveTextContent('Building A');
     expect(within(table).getByRole('row', { name: /100100/ })).toHaveTextContent('Master');
     expect(within(table).getByRole('row', { name: /100001/ })).toHaveTextContent('Unanswered to concierges');
@@ -28,8 +31,8 @@ describe('virtual numbers', () => {
   it('adds a number for a user with generate: the generated number and password are sent with PUT', async () => {
     const backend = telephonyBackend();
     const app = renderWithBackend('/virtual-numbers', backend);
-    await app.user.click(await screen.findByRole('button', { name: 'Add number' }));
-    await screen.findByRole('heading', { name: 'New virtual number' });
+    await app.user.click(await screen.findByRole('button', { name: 'Add number' }, LOAD));
+    await screen.findByRole('heading', { name: 'New virtual number' }, LOAD);
     await app.user.click(screen.getByRole('button', { name: 'Generate number and password' }));
     await waitFor(() => expect(screen.getByLabelText('Number', { exact: true })).toHaveValue('100201'));
     expect(screen.getByLabelText('SIP password')).toHaveValue('Gen3ratedPw');
@@ -57,7 +60,7 @@ describe('virtual numbers', () => {
   it('edits a number: an untouched password is left out of the PATCH; a new one is sent', async () => {
     const backend = telephonyBackend();
     const app = renderWithBackend('/virtual-numbers/4/edit', backend);
-    const name = await screen.findByLabelText('Display name');
+    const name = await screen.findByLabelText('Display name', {}, LOAD);
     expect(screen.getByLabelText('SIP password')).toHaveValue('Rita4Pass');
     await app.user.clear(name);
     await app.user.type(name, 'Rita at home');
@@ -68,7 +71,7 @@ describe('virtual numbers', () => {
     expect(first).not.toHaveProperty('password');
 
     const again = renderWithBackend('/virtual-numbers/4/edit', backend);
-    await again.user.click(await screen.findByRole('button', { name: 'Generate a new password' }));
+    await again.user.click(await screen.findByRole('button', { name: 'Generate a new password' }, LOAD));
     await waitFor(() => expect(screen.getByLabelText('SIP password')).toHaveValue('Gen3ratedPw'));
     // Only the password is regenerated for an existing number.
     expect(screen.getByLabelText('Number', { exact: true })).toHaveValue('100011');
@@ -80,7 +83,7 @@ describe('virtual numbers', () => {
   it('checks the number and the password rule before sending', async () => {
     const backend = telephonyBackend();
     const app = renderWithBackend('/virtual-numbers/add', backend);
-    await app.user.type(await screen.findByLabelText('Number', { exact: true }), '12a');
+    await app.user.type(await screen.findByLabelText('Number', { exact: true }, LOAD), '12a');
     await app.user.type(screen.getByLabelText('SIP password'), 'abcdef');
     await app.user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(screen.getByLabelText('Number', { exact: true })).toHaveAccessibleDescription(
@@ -96,7 +99,10 @@ describe('virtual numbers', () => {
   it('forwarding by a forward group needs the group; rule sets only in manual mode', async () => {
     const backend = telephonyBackend();
     const app = renderWithBackend('/virtual-numbers/4/edit', backend);
-    await app.user.selectOptions(await screen.findByRole('combobox', { name: 'Forwarding' }), 'By a forward group');
+    await app.user.selectOptions(
+      await screen.findByRole('combobox', { name: 'Forwarding' }, LOAD),
+      'By a forward group',
+    );
     await app.user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(screen.getByRole('group', { name: 'Forward group' })).toHaveAccessibleDescription('Field is required');
     await pick(app, 'Forward group', 'Choose a forward group', /Unanswered to concierges/);
@@ -113,7 +119,7 @@ describe('virtual numbers', () => {
     const permissions = ALL_PERMISSIONS.filter((p) => p !== 'sip_numbers.activate' && p !== 'sip_numbers.mark_system');
     const backend = telephonyBackend();
     const app = renderWithBackend('/virtual-numbers/add', backend, permissions);
-    await screen.findByRole('heading', { name: 'New virtual number' });
+    await screen.findByRole('heading', { name: 'New virtual number' }, LOAD);
     expect(screen.queryByRole('checkbox', { name: 'Active' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Purpose')).not.toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Generate number and password' }));
@@ -132,7 +138,7 @@ describe('virtual numbers', () => {
       },
     });
     const app = renderWithBackend('/virtual-numbers/add', backend);
-    await app.user.type(await screen.findByLabelText('Number', { exact: true }), '100001');
+    await app.user.type(await screen.findByLabelText('Number', { exact: true }, LOAD), '100001');
     await app.user.type(screen.getByLabelText('SIP password'), 'Abc123xyz');
     await app.user.selectOptions(screen.getByLabelText('Held by'), 'Nobody (free number)');
     await app.user.click(screen.getByRole('button', { name: 'Approve' }));
