@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { TIMEOUTS } from './constants';
+import { DialerHistoryQuerySchema, DialerHistorySchema } from './entities/call-history';
 import { GroupBranchNodeSchema, GroupSchema } from './entities/group';
 import {
   BranchQuerySchema,
@@ -13,6 +14,7 @@ import {
   StructureImportFieldsSchema,
   StructureImportResultSchema,
 } from './entities/group-structure';
+import { InterceptionSettingsSchema, InterceptionUpdateSchema } from './entities/interception';
 import {
   NotificationItemsQuerySchema,
   NotificationReadAnswerSchema,
@@ -48,6 +50,7 @@ import {
   RefreshRequestSchema,
   RefreshResponseSchema,
 } from './entities/session';
+import { CallInfoQuerySchema, CallInfoSchema, ContactSchema, GeneratedSipNumberSchema } from './entities/sip-number';
 import { SystemInfoSchema } from './entities/system';
 import { ListQuerySchema, listAnswer } from './filters';
 
@@ -133,6 +136,21 @@ export const ROUTES = {
     auth: true,
     body: NotificationSettingsPatchSchema,
     response: envelope(NotificationSettingsSchema),
+  },
+  // Telephony (7.6) beyond the generic resource routes of sipNumbersResource, callHistoryResource, …
+  'GET /sip-numbers/generate': { auth: true, response: envelope(GeneratedSipNumberSchema) },
+  'GET /sip-numbers/contacts': { auth: true, response: envelope(v.array(ContactSchema)) },
+  'GET /sip-numbers/call-info': { auth: true, query: CallInfoQuerySchema, response: envelope(CallInfoSchema) },
+  'GET /calls/history/dialer/{number}': {
+    auth: true,
+    query: DialerHistoryQuerySchema,
+    response: envelope(DialerHistorySchema),
+  },
+  'GET /calls/interception': { auth: true, response: envelope(InterceptionSettingsSchema) },
+  'POST /calls/interception': {
+    auth: true,
+    body: InterceptionUpdateSchema,
+    response: envelope(InterceptionSettingsSchema),
   },
 } as const;
 

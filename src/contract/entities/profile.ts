@@ -28,11 +28,15 @@ export const ProfileRoleSchema = v.object({
   permissions: v.array(v.string()),
 });
 
-/** The current user's SIP number, when they have one (drives the dialer). */
+/**
+ * The current user's own active SIP number, when they have one (drives the
+ * dialer): the softphone registers as number@host with this password.
+ */
 export const ProfileSipNumberSchema = v.object({
   id: v.number(),
   number: v.string(),
   name: nullableString,
+  password: v.string(),
 });
 
 /** GET /profile answer: the current user in the current project. */

@@ -18,6 +18,10 @@ export const NAMESPACES = [
   'registration',
   'groups',
   'notifications',
+  'numbers',
+  'forwarding',
+  'trunks',
+  'calls',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

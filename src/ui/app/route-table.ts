@@ -35,7 +35,13 @@ export type PageKey =
   | 'roleForm'
   | 'markers'
   | 'notifications'
-  | 'notificationSettings';
+  | 'notificationSettings'
+  | 'virtualNumbers'
+  | 'virtualNumberForm'
+  | 'forwardRules'
+  | 'sipTrunks'
+  | 'sipTrunkForm'
+  | 'callHistory';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -123,7 +129,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/licenses'),
   single('/system-info'),
   single('/access-matrix'),
-  single('/call-history'),
+  single('/call-history', 'callHistory'),
   single('/audit-events'),
   single('/conversations'),
   { path: '/conversation/:id', access: 'auth', title: page('conversation') },
@@ -142,7 +148,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/users', { list: 'users', form: 'userForm' }),
   // Markers (7.5) have no route in 2.1: their page opens from the users list; add/edit are dialogs.
   { path: '/markers', access: 'auth', title: page('markers'), page: 'markers' },
-  ...crud('/sip-trunks'),
+  ...crud('/sip-trunks', { list: 'sipTrunks', form: 'sipTrunkForm' }),
   ...crud('/roles', { list: 'roles', form: 'roleForm' }),
   ...crud('/devices'),
   ...crud('/elevators'),
@@ -154,8 +160,9 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/emergency-alerts'),
   ...crud('/amenities'),
   ...crud('/amenities/reservations'),
-  ...crud('/virtual-numbers'),
-  ...crud('/forward-rules'),
+  ...crud('/virtual-numbers', { list: 'virtualNumbers', form: 'virtualNumberForm' }),
+  // Rule sets and forward groups share one page; add and edit open its dialogs (a rule set by id).
+  ...crud('/forward-rules', { list: 'forwardRules', form: 'forwardRules' }),
   // Integrations: add and edit only, no list.
   add('/integration', 'menu:pages.integration'),
   edit('/integration', 'menu:pages.integration'),

@@ -113,6 +113,11 @@ export function createStubPageMachines(): PageMachines {
       markers: stubEntityKit(),
       domains: stubEntityKit(),
       domainTypes: stubEntityKit(),
+      sipNumbers: stubEntityKit(),
+      forwardRuleSets: stubEntityKit(),
+      forwardGroups: stubEntityKit(),
+      sipTrunks: stubEntityKit(),
+      callHistory: stubEntityKit(),
     },
     userCommands: {
       password: freeze(entityFormMachine),
