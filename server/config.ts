@@ -101,7 +101,7 @@ const logLevel: Rule<(typeof LOG_LEVELS)[number]> = {
 };
 
 /** Logins of the demo users (server/db/seed/demo.ts). */
-export const DEMO_LOGINS = ['staff', 'concierge', 'resident'];
+export const DEMO_LOGINS = ['staff', 'concierge', 'concierge2', 'resident'];
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 

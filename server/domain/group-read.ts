@@ -140,14 +140,20 @@ export async function withRelations(
       g.users = members.filter((m) => m.domain_id === g.id).map(({ id, name, email }) => ({ id, name, email }));
     }
   }
-  for (const empty of [
-    'access_rules',
-    'devices',
-    'elevators',
-    'integrations',
-    'mail_templates',
-    'forward_rules',
-  ] as const) {
+  if (want.has('forward_rules')) {
+    // A group's forward rules are those of its own virtual number (issue 5).
+    const rules = await db
+      .selectFrom('sip_numbers as n')
+      .innerJoin('sip_number_forward_rule_sets as l', 'l.sip_number_id', 'n.id')
+      .innerJoin('forward_rule_sets as s', 's.id', 'l.forward_rule_set_id')
+      .select(['n.domain_id', 's.id', 's.name'])
+      .where('n.domain_id', 'in', ids)
+      .orderBy('s.name')
+      .execute();
+    for (const g of groups)
+      g.forward_rules = rules.filter((r) => r.domain_id === g.id).map(({ id, name }) => ({ id, name }));
+  }
+  for (const empty of ['access_rules', 'devices', 'elevators', 'integrations', 'mail_templates'] as const) {
     if (want.has(empty)) for (const g of groups) g[empty] = [];
   }
   return groups;
@@ -160,11 +166,22 @@ export async function toGroupItem(db: Kysely<Database>, row: GroupRow): Promise<
     [row],
     ['parent', 'users', 'access_rules', 'devices', 'elevators', 'integrations', 'mail_templates', 'forward_rules'],
   );
+  const [number, trunk] = await Promise.all([
+    db.selectFrom('sip_numbers').select('is_active').where('domain_id', '=', row.id).executeTakeFirst(),
+    db
+      .selectFrom('sip_trunk_domains as td')
+      .innerJoin('sip_trunks as t', 't.id', 'td.sip_trunk_id')
+      .select(['t.id', 't.name'])
+      .where('td.domain_id', '=', row.id)
+      .orderBy('t.name')
+      .executeTakeFirst(),
+  ]);
   return {
     ...group!,
     ...readSettings(row.settings),
-    sip_number: null,
-    sip_trunk: null,
+    // The group's own virtual number (its master number, when it has one) and its first trunk.
+    sip_number: number ? { is_active: number.is_active === 1, forward_rules: group!.forward_rules ?? [] } : null,
+    sip_trunk: trunk ?? null,
     // The licences area fills this in.
     licenseInfo: null,
   };

@@ -5,6 +5,8 @@ import { blankToNull } from '../../src/contract/validation';
 import type { Database, UserUpdate } from '../db/schema';
 import type { Auth } from './auth-context';
 import { nowIso } from './clock';
+import { readFeatures } from './features';
+import { ownSipNumber } from './sip-contacts';
 
 const asLanguage = (value: string): Language =>
   (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en';
@@ -20,6 +22,13 @@ export async function loadProfile(db: Kysely<Database>, auth: Auth): Promise<Pro
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!user) return null;
+  const project = await db
+    .selectFrom('projects')
+    .select('features')
+    .where('id', '=', auth.projectId)
+    .executeTakeFirst();
+  // 6.2: virtual numbers need SIP enabled; without the licence the softphone has nothing to register.
+  const sipLicensed = readFeatures(project?.features ?? '{}').sip;
   const locale = asLanguage(user.locale);
   return {
     id: user.id,
@@ -35,8 +44,7 @@ export async function loadProfile(db: Kysely<Database>, auth: Auth): Promise<Pro
     is_app_popup_active: user.is_app_popup_active === 1,
     role: { id: auth.role.id, name: auth.role.name, permissions: auth.role.permissions },
     project: { id: auth.projectId, name: auth.projectName },
-    // Virtual numbers arrive with the telephony issue; until then nobody has one.
-    sip_number: null,
+    sip_number: sipLicensed ? await ownSipNumber(db, auth, user.sip_number_id) : null,
     profile: {
       phone: user.profile_phone,
       address: user.profile_address,

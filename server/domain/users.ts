@@ -125,7 +125,7 @@ export function selectUsers(q: any) {
 export async function toUsers(db: Kysely<Database>, auth: Auth, rows: Record<string, unknown>[]): Promise<User[]> {
   const ids = rows.map((r) => Number(r.id));
   if (ids.length === 0) return [];
-  const [domains, markers, project] = await Promise.all([
+  const [domains, markers, numbers, project] = await Promise.all([
     db
       .selectFrom('user_domains as ud')
       .innerJoin('domains as d', 'd.id', 'ud.domain_id')
@@ -141,6 +141,13 @@ export async function toUsers(db: Kysely<Database>, auth: Auth, rows: Record<str
       .where('um.user_id', 'in', ids)
       .where('m.project_id', '=', auth.projectId)
       .orderBy('m.name')
+      .execute(),
+    db
+      .selectFrom('sip_numbers')
+      .select(['user_id', 'id', 'number'])
+      .where('user_id', 'in', ids)
+      .where('project_id', '=', auth.projectId)
+      .orderBy('number')
       .execute(),
     db.selectFrom('projects').select('features').where('id', '=', auth.projectId).executeTakeFirstOrThrow(),
   ]);
@@ -173,7 +180,7 @@ export async function toUsers(db: Kysely<Database>, auth: Auth, rows: Record<str
       markers: markers.filter((m) => m.user_id === id).map((m) => ({ id: m.id, name: m.name, color: m.color })),
       access_rules: [],
       identifiers: [],
-      sip_numbers: [],
+      sip_numbers: numbers.filter((n) => n.user_id === id).map((n) => ({ id: n.id, name: n.number })),
       mobile_clients: [],
       linked_users: [],
       linked_mobile_clients: [],

@@ -58,12 +58,33 @@ export const STORED_KEYS = {
   sideMenuState: 'sideMenuState',
   /** Tokens live in sessionStorage or localStorage depending on rememberUser. */
   tokens: 'tokens',
+  /** Not in section 9: the user answered "not now" to desktop notifications; we ask once. */
+  desktopNotificationsDeclined: 'desktopNotificationsDeclined',
 } as const;
 
 export const FLOATING_ACTION = { idMin: 1, idMax: 999_999, dialerOrder: -100 } as const;
 
 /** Text shown when an error has no catalogue entry (8.1). */
 export const DEFAULT_ERROR_CODE = 'default';
+
+/**
+ * Virtual SIP numbers (issue 5). How many a project, a group and a user may hold
+ * (8.2 "SIP number limits"); a project's settings may lower or raise them
+ * (`projects.settings.sip_number_limits`, docs/decisions.md).
+ */
+export const SIP_NUMBER_LIMITS = { project: 1_000, group: 100, user: 5 } as const;
+/** A number is the SIP user part: digits only, 3 to 16 of them. */
+export const SIP_NUMBER_LENGTH = { min: 3, max: 16 } as const;
+/** Generated numbers continue after the highest number in use, starting here. */
+export const SIP_NUMBER_FIRST_GENERATED = 100_000;
+/** Virtual number passwords: digits plus lower and upper case Latin letters (5), 6 to 31 characters (9). */
+export const SIP_PASSWORD_LENGTH = DEVICE_SIP_PASSWORD_LENGTH;
+/** Length of a generated virtual number password. */
+export const SIP_PASSWORD_GENERATED_LENGTH = 12;
+/** Forward defaults (9): a rule set rings its numbers for 60 s; an error redirect waits 10 s. */
+export const FORWARD_DEFAULTS = { ruleSetTimeout: 60, noAnswerTimeout: 60, errorTimeout: 10 } as const;
+/** Forward timeouts in seconds, inclusive. */
+export const FORWARD_TIMEOUT_RANGE = { min: 0, max: 600 } as const;
 
 /** Softphone (7.11): the public STUN server used for ICE. */
 export const SIP_STUN_SERVERS = ['stun:stun.l.google.com:19302'] as const;

@@ -45,6 +45,15 @@ export const ERROR_CODES = {
   cannotInviteUser: 'cannot invite user',
   noPermissionEditUsers: 'missing permission to edit users',
   noPermissionEditLicences: 'missing permission to edit licences',
+  // Virtual numbers and trunks (8.2 Limits, Numbers, Devices); limits carry `params: { used, max }`.
+  sipNumberLimitTotal: 'sip number limit reached (total)',
+  sipNumberLimitUser: 'sip number limit reached (per user)',
+  sipNumberLimitGroup: 'maximum of virtual numbers in group exceeded',
+  cannotDeleteGroupNumbers: 'cannot delete group or master numbers',
+  trunkUriIsServerAddress: 'sip trunk uri cannot match the server address',
+  groupNumberExists: 'the sip number for the group already exists',
+  virtualNumberNotFree: 'virtual number not free',
+  deviceHasNumber: 'device already has a virtual number',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -66,6 +75,14 @@ export const FIELD_ERROR_CODES = [
   'mismatch',
   'name_rule',
   'invalid',
+  // Telephony (section 5): SIP password, trunk number and URI, forward settings.
+  'sip_password',
+  'digits',
+  'no_spaces',
+  'server_address',
+  'one_required',
+  'time_order',
+  'inactive',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

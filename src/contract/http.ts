@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { TIMEOUTS } from './constants';
+import { DialerHistoryQuerySchema, DialerHistorySchema } from './entities/call-history';
 import { GroupBranchNodeSchema, GroupSchema } from './entities/group';
 import {
   BranchQuerySchema,
@@ -13,6 +14,16 @@ import {
   StructureImportFieldsSchema,
   StructureImportResultSchema,
 } from './entities/group-structure';
+import { InterceptionSettingsSchema, InterceptionUpdateSchema } from './entities/interception';
+import {
+  NotificationItemsQuerySchema,
+  NotificationReadAnswerSchema,
+  NotificationReadSchema,
+  NotificationSchema,
+  NotificationSettingsPatchSchema,
+  NotificationSettingsSchema,
+  NotificationUnreadSchema,
+} from './entities/notification';
 import { PasswordChangeSchema, ProfilePatchSchema, ProfileSchema } from './entities/profile';
 import {
   ConfirmSchema,
@@ -39,6 +50,7 @@ import {
   RefreshRequestSchema,
   RefreshResponseSchema,
 } from './entities/session';
+import { CallInfoQuerySchema, CallInfoSchema, ContactSchema, GeneratedSipNumberSchema } from './entities/sip-number';
 import { SystemInfoSchema } from './entities/system';
 import { ListQuerySchema, listAnswer } from './filters';
 
@@ -106,6 +118,39 @@ export const ROUTES = {
     timeout: TIMEOUTS.importExportBackup,
     file: 'xlsx',
     response: v.blob(),
+  },
+  // Notifications (7.6): the caller's own, in the current project.
+  'GET /notifications/unread': { auth: true, response: envelope(NotificationUnreadSchema) },
+  'GET /notifications/items': {
+    auth: true,
+    query: NotificationItemsQuerySchema,
+    response: listAnswer(NotificationSchema),
+  },
+  'POST /notifications/read': {
+    auth: true,
+    body: NotificationReadSchema,
+    response: envelope(NotificationReadAnswerSchema),
+  },
+  'GET /notifications/settings': { auth: true, response: envelope(NotificationSettingsSchema) },
+  'POST /notifications/settings': {
+    auth: true,
+    body: NotificationSettingsPatchSchema,
+    response: envelope(NotificationSettingsSchema),
+  },
+  // Telephony (7.6) beyond the generic resource routes of sipNumbersResource, callHistoryResource, …
+  'GET /sip-numbers/generate': { auth: true, response: envelope(GeneratedSipNumberSchema) },
+  'GET /sip-numbers/contacts': { auth: true, response: envelope(v.array(ContactSchema)) },
+  'GET /sip-numbers/call-info': { auth: true, query: CallInfoQuerySchema, response: envelope(CallInfoSchema) },
+  'GET /calls/history/dialer/{number}': {
+    auth: true,
+    query: DialerHistoryQuerySchema,
+    response: envelope(DialerHistorySchema),
+  },
+  'GET /calls/interception': { auth: true, response: envelope(InterceptionSettingsSchema) },
+  'POST /calls/interception': {
+    auth: true,
+    body: InterceptionUpdateSchema,
+    response: envelope(InterceptionSettingsSchema),
   },
 } as const;
 

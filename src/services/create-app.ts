@@ -7,28 +7,53 @@ import type { HomeCounts } from '../contract/entities/server-settings';
 import { alertsMachine } from '../machines/alerts/alerts.machine';
 import { appMachine } from '../machines/app/app.machine';
 import { generateGroupsMachine } from '../machines/generate-groups/generate-groups.machine';
+import { notificationsMachine } from '../machines/notifications/notifications.machine';
 import { passwordFormMachine } from '../machines/password-form/password-form.machine';
 import { profileFormMachine } from '../machines/profile-form/profile-form.machine';
 import { publicFormMachine } from '../machines/public-form/public-form.machine';
+import { realtimeMachine } from '../machines/realtime/realtime.machine';
 import { resourceMachine } from '../machines/resource/resource.machine';
 import { sessionMachine } from '../machines/session/session.machine';
+import { softphoneMachine } from '../machines/softphone/softphone.machine';
 import { structureImportMachine } from '../machines/structure-import/structure-import.machine';
 import { saveFile } from './entity-download';
 import { createEntityRegistry } from './entity-registry';
 import { createHttp } from './http';
+import { createNavigation } from './navigation';
+import {
+  createNotificationImplementations,
+  type DesktopApi,
+  type NotificationEffectsDeps,
+} from './notification-effects';
+import { createNotificationPageMachines } from './notification-pages';
+import type { SoundPlayer } from './notification-sound';
 
 const StructureImportAnswerSchema = v.object({ data: StructureImportResultSchema });
 
+import { createRealtimeImplementations } from './realtime-socket';
 import { createSessionImplementations } from './session-effects';
+import { createSoftphone, type SoftphoneDeps } from './sip/softphone';
 import { type BrowserStorage, createStorage, initialLocale } from './storage';
 import { waitForFreshToken } from './token-refresh';
 
 export interface GatehouseDeps {
   /** Switches the UI language (i18next lives in the view layer). */
   changeLanguage: (locale: Language) => void;
+  /** A notification in words for desktop notifications (i18next lives in the view layer). */
+  describeNotification?: NotificationEffectsDeps['describe'];
+  /** The browser's desktop notifications (default: the real API; tests pass a fake or null). */
+  desktopNotifications?: DesktopApi | null;
+  /** Plays notification sounds (default: audio elements). */
+  sound?: SoundPlayer;
   storage?: BrowserStorage;
   fetch?: typeof fetch;
   baseUrl?: string;
+  /** The realtime socket class (default: the browser's WebSocket). */
+  WebSocket?: typeof WebSocket;
+  /** Texts of the softphone's desktop notifications (i18next's `t`). */
+  translate?: SoftphoneDeps['translate'];
+  /** The softphone's SIP user agent (default: JsSIP over WSS; tests pass a fake). */
+  createSipAgent?: SoftphoneDeps['createAgent'];
 }
 
 /**
@@ -47,10 +72,43 @@ export function createGatehouse(deps: GatehouseDeps) {
     baseUrl: deps.baseUrl,
   });
 
+  const navigation = createNavigation();
+  const softphone = createSoftphone({
+    http,
+    // The root actor exists by the time the softphone raises an alert.
+    showAlert: (alert) => app?.system.get('alerts')?.send({ type: 'alert.show', ...alert }),
+    translate: deps.translate ?? ((key) => key),
+    createAgent: deps.createSipAgent,
+  });
   const provided = appMachine.provide({
     actors: {
       session: sessionMachine.provide(createSessionImplementations(http, storage)),
       alerts: alertsMachine,
+      notifications: notificationsMachine.provide(
+        createNotificationImplementations({
+          http,
+          navigation,
+          describe: deps.describeNotification ?? ((n) => ({ title: n.type, body: '' })),
+          local: deps.storage?.local,
+          desktop: deps.desktopNotifications,
+          sound: deps.sound,
+        }),
+      ),
+      softphone: softphoneMachine.provide({
+        actors: {
+          dialer: softphone.dialer,
+          sipRegistration: softphone.sipRegistration,
+          interception: softphone.interception,
+        },
+      }),
+      realtime: realtimeMachine.provide(
+        createRealtimeImplementations({
+          getToken: () => session()?.getSnapshot().context.tokens?.token ?? null,
+          refresh: (used) => waitForFreshToken(session(), used),
+          origin: deps.baseUrl ? new URL(deps.baseUrl).origin : undefined,
+          WebSocket: deps.WebSocket,
+        }),
+      ),
     },
     actions: {
       applyLocale: (_, { locale }) => {
@@ -88,6 +146,9 @@ export function createGatehouse(deps: GatehouseDeps) {
   const registry = createEntityRegistry(http, showAlert);
   const machines = {
     ...registry,
+    notifications: createNotificationPageMachines(http, showAlert, (event) =>
+      root.system.get('notifications')?.send(event),
+    ),
     profileForm: profileFormMachine.provide({
       actions: {
         alert: (_, params) => showAlert(params),
@@ -230,5 +291,5 @@ export function createGatehouse(deps: GatehouseDeps) {
     session: session()!,
     alerts: app.system.get('alerts') as ActorRefFrom<typeof alertsMachine>,
   };
-  return { refs, machines, http, storage };
+  return { refs, machines, http, storage, navigation, attachVideo: softphone.attachVideo };
 }

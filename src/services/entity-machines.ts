@@ -1,9 +1,11 @@
 import { fromPromise } from 'xstate';
 import type { DeleteAll, ListQueryInput } from '../contract/filters';
 import type { ResourceContract } from '../contract/resource';
+import type { FormValues } from '../machines/entity-form/entity-form.definition';
 import {
   type EntityFormMachine,
   entityFormMachine,
+  type FillRequest,
   type SaveRequest,
   type SaveResult,
 } from '../machines/entity-form/entity-form.machine';
@@ -37,6 +39,8 @@ export interface EntityMachineOptions<R extends ResourceContract> {
   deleteItems?: (client: ResourceClient<R>, selection: DeleteAll) => Promise<DeleteResult>;
   /** A resource whose save is not the plain PUT / PATCH. */
   saveItem?: (client: ResourceClient<R>, request: SaveRequest) => Promise<SaveResult>;
+  /** Values the server suggests for a form (virtual numbers: a free number and a password); only the asked fields. */
+  fillValues?: (request: FillRequest) => Promise<FormValues>;
 }
 
 /**
@@ -75,6 +79,11 @@ export function createEntityMachines(http: Http, showAlert: ShowAlert) {
             if (options.saveItem) return options.saveItem(client, input);
             if (input.id === null) return { id: await client.create(input.body as never), item: null };
             return { id: input.id, item: await client.patch(input.id, input.body as never) };
+          }),
+          fillValues: fromPromise<FormValues, FillRequest>(async ({ input }) => {
+            if (!options.fillValues) throw { code: 'cannot perform action' };
+            const suggested = await options.fillValues(input);
+            return Object.fromEntries(Object.entries(suggested).filter(([field]) => input.fields.includes(field)));
           }),
         },
       }),

@@ -1,9 +1,13 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
+import { callHistoryResource } from '../contract/entities/call-history';
 import { domainTypesResource } from '../contract/entities/domain-type';
+import { forwardGroupsResource, forwardRuleSetsResource } from '../contract/entities/forward-rule';
 import { groupsResource } from '../contract/entities/group';
 import { MarkerApplyAnswerSchema, markersResource } from '../contract/entities/marker';
 import { RoleDeleteAnswerSchema, rolesResource } from '../contract/entities/role';
+import { sipNumbersResource } from '../contract/entities/sip-number';
+import { sipTrunksResource } from '../contract/entities/sip-trunk';
 import { UserSchema, usersResource } from '../contract/entities/user';
 import { OkSchema } from '../contract/http';
 import type { ResourceContract } from '../contract/resource';
@@ -15,7 +19,17 @@ import type { Http } from './http';
 import { createResourceClient } from './resource-client';
 
 /** The resources whose generic machines the console has so far (the next entity adds a line). */
-export type EntityKey = 'users' | 'roles' | 'markers' | 'domains' | 'domainTypes';
+export type EntityKey =
+  | 'users'
+  | 'roles'
+  | 'markers'
+  | 'domains'
+  | 'domainTypes'
+  | 'sipNumbers'
+  | 'forwardRuleSets'
+  | 'forwardGroups'
+  | 'sipTrunks'
+  | 'callHistory';
 
 /** A resource's machines plus the loader of names for ids (relation filters restored from a URL). */
 export interface EntityKit extends EntityMachines {
@@ -82,6 +96,14 @@ export function createEntityRegistry(http: Http, showAlert: ShowAlert) {
     markers: kit(markersResource),
     domains: kit(groupsResource),
     domainTypes: kit(domainTypesResource),
+    sipNumbers: kit(sipNumbersResource, {
+      // "Generate" fills in a free number and a password that satisfies the rule (7.6).
+      fillValues: async () => (await http.call('GET /sip-numbers/generate')).data,
+    }),
+    forwardRuleSets: kit(forwardRuleSetsResource),
+    forwardGroups: kit(forwardGroupsResource),
+    sipTrunks: kit(sipTrunksResource),
+    callHistory: kit(callHistoryResource),
   };
 
   const userItem = (answer: v.InferOutput<typeof UserAnswerSchema>, id: number) => ({

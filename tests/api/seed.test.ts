@@ -29,7 +29,7 @@ describe.each(dialects)('first-start seed with demo content (%s)', (dialect) => 
     expect(t.seed).toEqual({
       created: true,
       admin: { login: 'admin', generatedPassword: null },
-      demo: { logins: ['staff', 'concierge', 'resident'], generatedPassword: null },
+      demo: { logins: ['staff', 'concierge', 'concierge2', 'resident'], generatedPassword: null },
     });
   });
 
@@ -112,6 +112,7 @@ describe.each(dialects)('first-start seed with demo content (%s)', (dialect) => 
       { login: 'admin', name: 'Harbour Office' },
       { login: 'staff', name: 'Riverside Residence' },
       { login: 'concierge', name: 'Riverside Residence' },
+      { login: 'concierge2', name: 'Riverside Residence' },
       { login: 'resident', name: 'Unit 101' },
     ]);
   });

@@ -5,6 +5,8 @@ export const users = {
   admin: { login: 'admin', password: E2E.adminPassword },
   staff: { login: 'staff', password: E2E.demoPassword },
   concierge: { login: 'concierge', password: E2E.demoPassword },
+  /** The second concierge of the demo residence (issue 5: awaiting calls go to every concierge). */
+  concierge2: { login: 'concierge2', password: E2E.demoPassword },
   resident: { login: 'resident', password: E2E.demoPassword },
 } as const;
 

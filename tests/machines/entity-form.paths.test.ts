@@ -5,6 +5,7 @@ import {
   type EntityFormEvent,
   type EntityFormInput,
   entityFormMachine,
+  type FillRequest,
   type SaveRequest,
 } from '../../src/machines/entity-form/entity-form.machine';
 import {
@@ -19,7 +20,7 @@ import { describeModel, pendingActor, replay } from '../support/model-based';
 function stubbed(save: unknown = pendingActor()) {
   const effects = { alert: vi.fn(), reportSaved: vi.fn() };
   const machine = entityFormMachine.provide({
-    actors: { loadItem: pendingActor(), saveItem: save as ReturnType<typeof pendingActor> },
+    actors: { loadItem: pendingActor(), saveItem: save as ReturnType<typeof pendingActor>, fillValues: pendingActor() },
     actions: { alert: (_, p) => effects.alert(p), reportSaved: (_, p) => effects.reportSaved(p) },
   });
   return { machine, effects };
@@ -54,6 +55,9 @@ const events = [
   { type: 'form.reset' },
   { type: 'form.retry' },
   { type: 'form.itemChanged', item: { ...sampleGate, has_password: false } },
+  { type: 'form.fill', fields: ['name'] },
+  { type: 'xstate.done.actor.fillValues', output: { name: 'Suggested gate' } },
+  { type: 'xstate.error.actor.fillValues', error: { code: 'cannot perform action', status: 400 } },
 ] as unknown as EntityFormEvent[];
 
 describeModel('entityForm (existing entity)', {
@@ -172,6 +176,49 @@ describe('entity form behaviour', () => {
     actor.send({ type: 'form.reset' });
     expect(selectIsDirty(actor.getSnapshot())).toBe(false);
     expect(actor.getSnapshot().context.values.name).toBe('North gate');
+  });
+});
+
+describe('suggested values (form.fill)', () => {
+  it('asks for the fields with the values as typed, merges the answer and clears those fields’ errors', () => {
+    const asked: unknown[] = [];
+    const fill = fromPromise(({ input }: { input: FillRequest }) => {
+      asked.push(input);
+      return new Promise<Record<string, unknown>>(() => {});
+    });
+    const machine = entityFormMachine.provide({
+      actors: { loadItem: pendingActor(), saveItem: pendingActor(), fillValues: fill },
+      actions: { alert: () => {}, reportSaved: () => {} },
+    });
+    const actor = replay(machine, fresh, [
+      { type: 'form.submit' },
+      { type: 'field.change', field: 'description', value: 'typed' },
+      { type: 'form.fill', fields: ['name'] },
+    ]);
+    expect(actor.getSnapshot().value).toBe('filling');
+    expect(selectIsLocked(actor.getSnapshot())).toBe(true);
+    expect(asked[0]).toMatchObject({ id: null, fields: ['name'], values: { description: 'typed' } });
+    actor.send({ type: 'xstate.done.actor.fillValues', output: { name: 'Suggested', unknown: 1 } } as never);
+    const { values, errors } = actor.getSnapshot().context;
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(values).toMatchObject({ name: 'Suggested', description: 'typed' });
+    expect(values).not.toHaveProperty('unknown');
+    expect(errors.name).toBeUndefined();
+    expect(selectIsDirty(actor.getSnapshot())).toBe(true);
+  });
+
+  it('a refusal alerts its catalogue message and keeps the values; a read-only form never fills', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, fresh, [
+      { type: 'field.change', field: 'name', value: 'Mine' },
+      { type: 'form.fill', fields: ['name'] },
+      { type: 'xstate.error.actor.fillValues', error: { code: 'method or action prohibited', status: 403 } } as never,
+    ]);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values.name).toBe('Mine');
+    expect(effects.alert).toHaveBeenCalledWith({ kind: 'error', code: 'errors.http.method or action prohibited' });
+    const locked = replay(stubbed().machine, { ...fresh, readOnly: true }, [{ type: 'form.fill', fields: ['name'] }]);
+    expect(locked.getSnapshot().value).toBe('editing');
   });
 });
 

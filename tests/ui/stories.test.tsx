@@ -18,6 +18,12 @@ const nav = () => screen.getByRole('navigation', { name: 'Main menu' });
 
 /** What a user sees in each state, keyed `<title>/<export name>`. */
 const expectations: Record<string, () => Promise<void> | void> = {
+  'Shell/Connection status/Connecting': () => expect(screen.queryByRole('status')).not.toBeInTheDocument(),
+  'Shell/Connection status/Connected': () => expect(screen.queryByRole('status')).not.toBeInTheDocument(),
+  'Shell/Connection status/Refreshing': () =>
+    expect(screen.getByRole('status')).toHaveTextContent('Live updates paused: reconnecting…'),
+  'Shell/Connection status/Disconnected': () =>
+    expect(screen.getByRole('status')).toHaveTextContent('Live updates paused: reconnecting…'),
   'Session/Login/LoggedOut': async () => {
     expect(await screen.findByLabelText('Login', { exact: true })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Language' })).toBeInTheDocument();
@@ -155,6 +161,56 @@ const expectations: Record<string, () => Promise<void> | void> = {
   },
   'Terms/Terms and conditions/Failed': async () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error');
+  },
+  'Telephony/Virtual numbers/List': async () => {
+    const table = await screen.findByRole('table', { name: 'Virtual numbers' });
+    expect(within(table).getByRole('row', { name: /100100/ })).toHaveTextContent('Master');
+    expect(within(table).getByRole('row', { name: /100300/ })).toHaveTextContent('Inactive');
+  },
+  'Telephony/Virtual numbers/Generating': async () => {
+    expect(await screen.findByRole('button', { name: 'Generating…' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByLabelText(/^SIP password/)).toBeDisabled();
+  },
+  'Telephony/Virtual numbers/NumberTaken': async () => {
+    expect(await screen.findByLabelText('Number', { exact: true })).toHaveAccessibleDescription('Value must be unique');
+  },
+  'Telephony/Virtual numbers/WithoutSystemRights': async () => {
+    await screen.findByRole('heading', { name: 'Virtual number 100011' });
+    expect(screen.queryByRole('checkbox', { name: 'Active' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Purpose')).not.toBeInTheDocument();
+    expect(screen.getByText(/permission to activate numbers/)).toBeInTheDocument();
+  },
+  'Telephony/Virtual numbers/DeviceNumber': async () => {
+    expect(await screen.findByRole('option', { name: 'A device' })).toBeInTheDocument();
+    expect(screen.getByText(/from the device's own page/)).toBeInTheDocument();
+  },
+  'Telephony/SIP trunks/ServerAddressRefused': async () => {
+    expect(await screen.findByLabelText(/^Termination URI/)).toHaveAccessibleDescription(
+      "Cannot be this server's own address",
+    );
+    expect(screen.getByLabelText(/^Outgoing number/)).toHaveAccessibleDescription('Must not contain spaces');
+  },
+  'Telephony/Forward rules/ForwardGroups': async () => {
+    const table = await screen.findByRole('table', { name: 'Forward rules' });
+    expect(within(table).getByRole('row', { name: /Unanswered/ })).toHaveTextContent('After 30 s → Concierge desk');
+    expect(screen.getByRole('link', { name: 'Forward groups' })).toHaveAttribute('aria-current', 'page');
+  },
+  'Telephony/Forward rules/EditRuleSet': async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Edit rule set' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Mon' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Sat' })).not.toBeChecked();
+    expect(within(dialog).getByLabelText('From')).toHaveValue('09:00');
+    expect(within(dialog).getByLabelText(/External numbers/)).toHaveValue('+3712000001');
+  },
+  'Telephony/Call history/SosCalls': async () => {
+    const table = await screen.findByRole('table', { name: 'Call history' });
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'SOS calls' })).toHaveAttribute('aria-current', 'page');
+  },
+  'Telephony/Call history/AllCalls': async () => {
+    const table = await screen.findByRole('table', { name: 'Call history' });
+    // Rows are named by the call's speech id; the hour-long call shows h:mm:ss.
+    expect(within(table).getByRole('row', { name: /c0a8-0002/ })).toHaveTextContent('1:02:05');
   },
   'Kit/Gallery/ConfirmDialogOpen': async () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });

@@ -35,14 +35,22 @@ function boot(failures: Record<string, { code: string; status: number }> = {}) {
     [`GET /calls/history/dialer/${sampleAccount.number}`]: { data: { items: [], total: 0 } },
     'POST /calls/stop': { data: true },
   };
-  const http = {
-    request: vi.fn(async (method: string, path: string, _schema: unknown, options?: { body?: unknown }) => {
-      requests.push(`${method} ${path}${options?.body ? ` ${JSON.stringify(options.body)}` : ''}`);
-      const failure = failures[`${method} ${path}`];
-      if (failure) throw failure;
-      return answers[`${method} ${path}`] as never;
-    }),
+  const answer = (method: string, path: string, body: unknown) => {
+    requests.push(`${method} ${path}${body ? ` ${JSON.stringify(body)}` : ''}`);
+    const failure = failures[`${method} ${path}`];
+    if (failure) throw failure;
+    return answers[`${method} ${path}`] as never;
   };
+  const http = {
+    request: vi.fn(async (method: string, path: string, _schema: unknown, options?: { body?: unknown }) =>
+      answer(method, path, options?.body),
+    ),
+    call: vi.fn(async (key: string, options?: { body?: unknown; params?: Record<string, string | number> }) => {
+      const [method, template] = key.split(' ') as [string, string];
+      const path = template.replace(/\{(\w+)\}/g, (_, name: string) => String(options?.params?.[name]));
+      return answer(method, path, options?.body);
+    }),
+  } as never;
   const ringer = { start: vi.fn(), stop: vi.fn(), isRinging: () => false };
   const notifications = { ask: vi.fn(), show: vi.fn(), close: vi.fn() };
   const alerts: SoftphoneAlert[] = [];

@@ -12,6 +12,7 @@ import {
 } from './builders';
 import { DOMAIN_TYPES } from './domain-types';
 import { AVAILABLE_ROLES, ROLE_DESCRIPTIONS, ROLE_PRESETS, type RolePresetName } from './roles';
+import { seedTelephony } from './telephony';
 
 /** The demo users besides the administrator, with the role each holds in the first project. */
 export const DEMO_USERS = [
@@ -28,6 +29,15 @@ export const DEMO_USERS = [
     role: 'concierge',
     name: 'Cora Concierge',
     firstname: 'Cora',
+    lastname: 'Concierge',
+    group: 'Riverside Residence',
+  },
+  {
+    // A second concierge: awaiting calls are offered to every concierge, and one answers (issue 5).
+    login: 'concierge2',
+    role: 'concierge',
+    name: 'Cole Concierge',
+    firstname: 'Cole',
     lastname: 'Concierge',
     group: 'Riverside Residence',
   },
@@ -52,7 +62,8 @@ export const DEMO_PROJECTS = { residence: 'Riverside Residence', office: 'Harbou
 
 /**
  * Demo content: a residence with a building and three units, four roles and
- * a user for each; and an office project where only the administrator is a
+ * users holding them (two concierges), with telephony (numbers, a door panel,
+ * forwarding, a trunk, some call history); and an office project where only the administrator is a
  * member, so the administrator's login offers a choice of two projects.
  */
 export async function seedDemo(
@@ -102,6 +113,7 @@ export async function seedDemo(
 
   const residenceRoot = groups[DEMO_PROJECTS.residence]!;
   await addMember(trx, { userId: adminId, projectId: residence, roleId: roleIds.admin, domainIds: [residenceRoot] });
+  const userIds = {} as Record<(typeof DEMO_USERS)[number]['login'], number>;
   for (const user of DEMO_USERS) {
     const userId = await insertUser(trx, {
       login: user.login,
@@ -111,6 +123,7 @@ export async function seedDemo(
       lastname: user.lastname,
       email: `${user.login}@example.com`,
     });
+    userIds[user.login] = userId;
     await addMember(trx, {
       userId,
       projectId: residence,
@@ -118,6 +131,8 @@ export async function seedDemo(
       domainIds: [groups[user.group]!],
     });
   }
+
+  await seedTelephony(trx, { projectId: residence, adminId, rootGroup: residenceRoot, groups, users: userIds });
 
   const office = await insertProject(trx, DEMO_PROJECTS.office, { ...NO_FEATURES, mobile_app: true });
   const officeTypes = await insertDomainTypes(trx, office, DOMAIN_TYPES);

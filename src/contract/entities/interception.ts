@@ -1,23 +1,29 @@
 import * as v from 'valibot';
 
-/** A group as interception settings show it. */
-export const InterceptionGroupSchema = v.object({ id: v.number(), name: v.string() });
-export type InterceptionGroup = v.InferOutput<typeof InterceptionGroupSchema>;
-
 /**
- * GET /calls/interception answer (7.6): whether interception is on, the chosen
- * groups, and the groups the user may choose from (their own and descendants).
+ * Call interception settings (3, 4, 7.6; permission calls.interception): a
+ * concierge intercepts the calls of chosen groups. `groups` are the chosen
+ * ones, `userGroups` those the user may choose from (their own groups and the
+ * groups below them). Starting needs at least one group (field error
+ * `groups`: required).
  */
+const ref = v.object({ id: v.number(), name: v.string() });
+
 export const InterceptionSettingsSchema = v.object({
   isActive: v.boolean(),
-  groups: v.array(InterceptionGroupSchema),
-  userGroups: v.array(InterceptionGroupSchema),
+  groups: v.array(ref),
+  userGroups: v.array(ref),
 });
 export type InterceptionSettings = v.InferOutput<typeof InterceptionSettingsSchema>;
 
-/** POST /calls/interception body: starting needs at least one group (field error `groups`, code `required`). */
-export const InterceptionSaveSchema = v.object({
-  isActive: v.boolean(),
-  groups: v.array(v.number()),
-});
-export type InterceptionSave = v.InferOutput<typeof InterceptionSaveSchema>;
+export const InterceptionUpdateSchema = v.pipe(
+  v.object({
+    isActive: v.boolean(),
+    groups: v.array(v.pipe(v.number(), v.integer())),
+  }),
+  v.forward(
+    v.check((body) => !body.isActive || body.groups.length > 0, 'required'),
+    ['groups'],
+  ),
+);
+export type InterceptionUpdate = v.InferOutput<typeof InterceptionUpdateSchema>;

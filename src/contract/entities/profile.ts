@@ -28,7 +28,10 @@ export const ProfileRoleSchema = v.object({
   permissions: v.array(v.string()),
 });
 
-/** The current user's SIP number, when they have one (drives the dialer; the softphone registers with the password). */
+/**
+ * The current user's own active SIP number, when they have one (drives the
+ * dialer): the softphone registers as number@host with this password.
+ */
 export const ProfileSipNumberSchema = v.object({
   id: v.number(),
   number: v.string(),

@@ -1,5 +1,7 @@
 import type { Language } from '../../contract/constants';
+import type { RealtimeDelivery } from '../realtime/realtime.types';
 import type { SessionInput } from '../session/session.types';
+import type { SoftphoneAccess } from '../softphone/softphone.access';
 
 /** Floating action button states (4). */
 export type FloatingButtonState = 'loading' | 'disabled' | 'hidden' | 'normal';
@@ -45,4 +47,7 @@ export type AppEvent =
   /** Facts reported by the session child. */
   | { type: 'session.loggedIn' }
   | { type: 'session.loggedOut' }
-  | { type: 'session.profileLoaded' };
+  /** The first profile is loaded; `softphone` says whether and how the dialer may start (softphone.access.ts). */
+  | { type: 'session.profileLoaded'; profileId: number; softphone?: SoftphoneAccess | null }
+  /** Delivered by the realtime actor for the topics the root listens to. */
+  | RealtimeDelivery;

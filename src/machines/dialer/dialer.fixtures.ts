@@ -109,14 +109,14 @@ export const sampleContacts: Contact[] = [
   },
   {
     id: 3,
-    name: null,
+    name: 'Flat 12',
     number: '2002',
     user: { id: 9, name: 'Rita Resident', description: 'Building A, flat 12' },
     title: null,
   },
   {
     id: 4,
-    name: null,
+    name: 'Flat 3',
     number: '2003',
     user: { id: 10, name: 'Ravi Resident', description: 'Building B, flat 3' },
     title: null,

@@ -59,5 +59,7 @@ export const entityFormFixtures = {
   }),
   readOnly: entityFormSnapshot(gate, 'editing', { item: sampleGate, mayEdit: false }),
   saving: entityFormSnapshot(gate, 'saving', { item: sampleGate, values: { name: 'North gate 2' } }),
+  /** Waiting for values the server suggests (a generated number and password). */
+  filling: entityFormSnapshot(gate, 'filling', { item: sampleGate }),
   saved: entityFormSnapshot(gate, 'saved', { item: sampleGate }),
 };

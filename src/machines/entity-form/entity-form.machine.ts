@@ -45,6 +45,16 @@ export interface SaveRequest {
   body: Record<string, unknown>;
 }
 
+/**
+ * What filling asks (values suggested by the server, e.g. a free virtual number
+ * and a password): the entity's id, the values as typed, and the fields wanted.
+ */
+export interface FillRequest {
+  id: number | null;
+  values: FormValues;
+  fields: string[];
+}
+
 /** What saving answers: the (new) id, and the item when the call returned it (PATCH). */
 export interface SaveResult {
   id: number;
@@ -64,7 +74,9 @@ export type EntityFormEvent =
   | { type: 'form.reset' }
   | { type: 'form.retry' }
   /** The entity changed elsewhere (its avatar was uploaded): take the new item, keep what is typed. */
-  | { type: 'form.itemChanged'; item: unknown };
+  | { type: 'form.itemChanged'; item: unknown }
+  /** Ask the server to suggest values for these fields (generate a number and a password). */
+  | { type: 'form.fill'; fields: string[] };
 
 type AlertParams = { kind: 'error' | 'success'; code: string };
 
@@ -91,6 +103,8 @@ export const entityFormMachine = setup({
   actors: {
     loadItem: fromPromise<unknown, number>(() => new Promise(() => {})),
     saveItem: fromPromise<SaveResult, SaveRequest>(() => new Promise(() => {})),
+    /** Suggested values; only the requested fields are taken. Resources without one never offer it. */
+    fillValues: fromPromise<FormValues, FillRequest>(() => new Promise(() => {})),
   },
   actions: {
     alert: sendTo(
@@ -159,6 +173,42 @@ export const entityFormMachine = setup({
         'form.submit': [{ guard: 'canSubmit', target: 'validating' }],
         'form.reset': { actions: assign({ values: ({ context }) => context.initial, errors: {}, failure: null }) },
         'form.itemChanged': { actions: assign({ item: ({ event }) => event.item }) },
+        'form.fill': { guard: 'canSubmit', target: 'filling' },
+      },
+    },
+    /** Waiting for suggested values; what was typed stays until they arrive. */
+    filling: {
+      invoke: {
+        id: 'fillValues',
+        src: 'fillValues',
+        input: ({ context, event }) => ({
+          id: context.id,
+          values: context.values,
+          fields: event.type === 'form.fill' ? event.fields : [],
+        }),
+        onDone: {
+          target: 'editing',
+          actions: assign(({ context, event }) => {
+            const values = { ...context.values };
+            let errors = context.errors;
+            for (const [field, value] of Object.entries(event.output)) {
+              if (!(field in context.values)) continue;
+              values[field] = value;
+              errors = withoutError(errors, field);
+            }
+            return { values, errors, failure: null };
+          }),
+        },
+        onError: {
+          target: 'editing',
+          actions: [
+            assign({ failure: ({ event }) => failureOf(event.error) }),
+            {
+              type: 'alert',
+              params: ({ event }) => ({ kind: 'error', code: `errors.http.${failureOf(event.error).code}` }),
+            },
+          ],
+        },
       },
     },
     validating: {

@@ -17,14 +17,19 @@ export const selectIsFormLoading = (s: S) => s.matches('loading') || s.matches('
 export const selectIsFormFailed = (s: S) => s.matches('failed');
 export const selectFormFailure = (s: S) => s.context.failure;
 export const selectIsSaving = (s: S) => s.matches('saving');
+/** Waiting for values the server suggests (a generated number and password). */
+export const selectIsFilling = (s: S) => s.matches('filling');
 export const selectIsSaved = (s: S) => s.matches('saved');
 /**
  * The form differs from what it opened with (drives the unsaved-changes guard).
  * Not while saving: a successful save leaves the page, and the guard must not stop that.
  */
 export const selectIsDirty = (s: S) => s.matches('editing') && !sameValues(s.context.values, s.context.initial);
-/** Inputs are locked: read-only, no edit permission, or saving. */
-export const selectIsLocked = (s: S) => s.context.readOnly || !s.context.mayEdit || s.matches('saving');
+/** Inputs are locked: read-only, no edit permission, saving, or waiting for suggested values. */
+export const selectIsLocked = (s: S) =>
+  s.context.readOnly || !s.context.mayEdit || s.matches('saving') || s.matches('filling');
 /** 2.5 / 6.1: Approve shows only with the edit permission, when not read-only, on a loaded form. */
 export const selectCanApprove = (s: S) =>
-  s.context.mayEdit && !s.context.readOnly && (s.matches('editing') || s.matches('saving') || s.matches('saved'));
+  s.context.mayEdit &&
+  !s.context.readOnly &&
+  (s.matches('editing') || s.matches('filling') || s.matches('saving') || s.matches('saved'));

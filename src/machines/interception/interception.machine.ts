@@ -1,5 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { InterceptionGroup, InterceptionSave, InterceptionSettings } from '../../contract/entities/interception';
+import type { InterceptionSettings, InterceptionUpdate } from '../../contract/entities/interception';
+
+/** A group as interception settings list it. */
+export type InterceptionGroup = InterceptionSettings['groups'][number];
+
 import type { CallFailure } from '../session/session.types';
 
 export interface InterceptionContext {
@@ -40,7 +44,7 @@ export const interceptionMachine = setup({
   types: { context: {} as InterceptionContext, events: {} as InterceptionEvent },
   actors: {
     loadSettings: fromPromise<InterceptionSettings>(() => new Promise(() => {})),
-    saveSettings: fromPromise<InterceptionSettings, InterceptionSave>(() => new Promise(() => {})),
+    saveSettings: fromPromise<InterceptionSettings, InterceptionUpdate>(() => new Promise(() => {})),
   },
   actions: {
     /** Shows an alert (services: the alerts actor). */

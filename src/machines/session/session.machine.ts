@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate';
 import type { ProjectSession, TokenPair } from '../../contract/entities/session';
+import { softphoneAccess } from '../softphone/softphone.access';
 import type {
   CallFailure,
   LoginInput,
@@ -31,7 +32,11 @@ export const sessionMachine = setup({
     persistTokens: (_, _params: { tokens: TokenPair | null; remember: boolean }) => {},
     notifyLoggedIn: sendParent({ type: 'session.loggedIn' }),
     notifyLoggedOut: sendParent({ type: 'session.loggedOut' }),
-    notifyProfileLoaded: sendParent({ type: 'session.profileLoaded' }),
+    notifyProfileLoaded: sendParent(({ context }) => ({
+      type: 'session.profileLoaded',
+      profileId: context.profile!.id,
+      softphone: softphoneAccess(context.profile, context.settings),
+    })),
   },
   guards: {
     hasStoredTokens: ({ context }) => context.tokens !== null,

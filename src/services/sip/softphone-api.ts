@@ -1,30 +1,25 @@
 import * as v from 'valibot';
 import { DIALER_HISTORY_PAGE } from '../../contract/constants';
-import { DialerHistorySchema } from '../../contract/entities/call-history';
 import { DoorDeviceSchema, WaitingCallSchema } from '../../contract/entities/calls';
-import { type InterceptionSave, InterceptionSettingsSchema } from '../../contract/entities/interception';
-import { ContactSchema } from '../../contract/entities/sip-number';
+import type { InterceptionUpdate } from '../../contract/entities/interception';
 import { envelope, OkSchema } from '../../contract/http';
 import type { Http } from '../http';
 
 /**
  * The softphone's calls (7.6) through the typed HTTP client, validated with
- * the contract schemas. They go through `http.request` until the owners of
- * these routes put them in ROUTES (the server implements them there).
+ * the contract schemas. Contacts, dialer history and interception are ROUTES
+ * entries; calls management (waiting calls, stop, door devices, door open)
+ * goes through `http.request` until the SIP server's routes are in ROUTES.
  */
-export function createSoftphoneApi(http: Pick<Http, 'request'>) {
+export function createSoftphoneApi(http: Pick<Http, 'request' | 'call'>) {
   return {
-    contacts: async () => (await http.request('GET', '/sip-numbers/contacts', envelope(v.array(ContactSchema)))).data,
+    contacts: async () => (await http.call('GET /sip-numbers/contacts')).data,
     dialerHistory: async (number: string) =>
       (
-        await http.request(
-          'GET',
-          `/calls/history/dialer/${encodeURIComponent(number)}`,
-          envelope(DialerHistorySchema),
-          {
-            searchParams: { page: DIALER_HISTORY_PAGE.page, size: DIALER_HISTORY_PAGE.size },
-          },
-        )
+        await http.call('GET /calls/history/dialer/{number}', {
+          params: { number },
+          searchParams: { page: DIALER_HISTORY_PAGE.page, size: DIALER_HISTORY_PAGE.size },
+        })
       ).data,
     waitingCalls: async () =>
       (await http.request('GET', '/calls/waiting/items', envelope(v.array(WaitingCallSchema)))).data,
@@ -36,10 +31,8 @@ export function createSoftphoneApi(http: Pick<Http, 'request'>) {
     openDoor: async (token: string) => {
       await http.request('POST', '/calls/door/open', OkSchema, { body: { token } });
     },
-    interception: async () =>
-      (await http.request('GET', '/calls/interception', envelope(InterceptionSettingsSchema))).data,
-    saveInterception: async (body: InterceptionSave) =>
-      (await http.request('POST', '/calls/interception', envelope(InterceptionSettingsSchema), { body })).data,
+    interception: async () => (await http.call('GET /calls/interception')).data,
+    saveInterception: async (body: InterceptionUpdate) => (await http.call('POST /calls/interception', { body })).data,
   };
 }
 

@@ -17,6 +17,11 @@ export const NAMESPACES = [
   'roles',
   'registration',
   'groups',
+  'notifications',
+  'numbers',
+  'forwarding',
+  'trunks',
+  'calls',
   'dialer',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

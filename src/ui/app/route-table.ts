@@ -33,7 +33,15 @@ export type PageKey =
   | 'userForm'
   | 'roles'
   | 'roleForm'
-  | 'markers';
+  | 'markers'
+  | 'notifications'
+  | 'notificationSettings'
+  | 'virtualNumbers'
+  | 'virtualNumberForm'
+  | 'forwardRules'
+  | 'sipTrunks'
+  | 'sipTrunkForm'
+  | 'callHistory';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -108,15 +116,20 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   // Authenticated single pages.
   single('/home', 'home'),
   { path: '/profile', access: 'auth', title: page('profile'), page: 'profile' },
-  single('/notifications'),
-  { path: '/notifications/settings', access: 'auth', title: page('notificationSettings') },
+  single('/notifications', 'notifications'),
+  {
+    path: '/notifications/settings',
+    access: 'auth',
+    title: page('notificationSettings'),
+    page: 'notificationSettings',
+  },
   single('/reports/licenses'),
   single('/backups'),
   single('/general-settings'),
   single('/licenses'),
   single('/system-info'),
   single('/access-matrix'),
-  single('/call-history'),
+  single('/call-history', 'callHistory'),
   single('/audit-events'),
   single('/conversations'),
   { path: '/conversation/:id', access: 'auth', title: page('conversation') },
@@ -135,7 +148,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/users', { list: 'users', form: 'userForm' }),
   // Markers (7.5) have no route in 2.1: their page opens from the users list; add/edit are dialogs.
   { path: '/markers', access: 'auth', title: page('markers'), page: 'markers' },
-  ...crud('/sip-trunks'),
+  ...crud('/sip-trunks', { list: 'sipTrunks', form: 'sipTrunkForm' }),
   ...crud('/roles', { list: 'roles', form: 'roleForm' }),
   ...crud('/devices'),
   ...crud('/elevators'),
@@ -147,8 +160,9 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/emergency-alerts'),
   ...crud('/amenities'),
   ...crud('/amenities/reservations'),
-  ...crud('/virtual-numbers'),
-  ...crud('/forward-rules'),
+  ...crud('/virtual-numbers', { list: 'virtualNumbers', form: 'virtualNumberForm' }),
+  // Rule sets and forward groups share one page; add and edit open its dialogs (a rule set by id).
+  ...crud('/forward-rules', { list: 'forwardRules', form: 'forwardRules' }),
   // Integrations: add and edit only, no list.
   add('/integration', 'menu:pages.integration'),
   edit('/integration', 'menu:pages.integration'),

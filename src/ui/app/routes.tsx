@@ -30,6 +30,22 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   roleForm: lazy(() => import('../roles/RoleFormPage').then((m) => ({ default: m.RoleFormPage }))),
   markers: lazy(() => import('../markers/MarkersPage').then((m) => ({ default: m.MarkersPage }))),
   groups: lazy(() => import('../groups/GroupsPage').then((m) => ({ default: m.GroupsPage }))),
+  notifications: lazy(() =>
+    import('../notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+  ),
+  notificationSettings: lazy(() =>
+    import('../notifications/NotificationSettingsPage').then((m) => ({ default: m.NotificationSettingsPage })),
+  ),
+  virtualNumbers: lazy(() =>
+    import('../virtual-numbers/VirtualNumbersPage').then((m) => ({ default: m.VirtualNumbersPage })),
+  ),
+  virtualNumberForm: lazy(() =>
+    import('../virtual-numbers/VirtualNumberFormPage').then((m) => ({ default: m.VirtualNumberFormPage })),
+  ),
+  forwardRules: lazy(() => import('../forward-rules/ForwardRulesPage').then((m) => ({ default: m.ForwardRulesPage }))),
+  sipTrunks: lazy(() => import('../sip-trunks/SipTrunksPage').then((m) => ({ default: m.SipTrunksPage }))),
+  sipTrunkForm: lazy(() => import('../sip-trunks/SipTrunkFormPage').then((m) => ({ default: m.SipTrunkFormPage }))),
+  callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),
   passwordRecovery: lazy(() =>
     import('../registration/AccountPages').then((m) => ({ default: m.PasswordRecoveryPage })),
   ),

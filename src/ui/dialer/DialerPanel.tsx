@@ -5,26 +5,31 @@ import type { DialerMachine } from '../../machines/dialer/dialer.machine';
 import { selectPanelOpen } from '../../machines/dialer/dialer.selectors';
 import type { InterceptionMachine } from '../../machines/interception/interception.machine';
 import type { SipRegistrationMachine } from '../../machines/sip-registration/sip-registration.machine';
+import type { SoftphoneMachine } from '../../machines/softphone/softphone.machine';
+import {
+  selectDialerRef,
+  selectInterceptionRef,
+  selectSipRegistrationRef,
+} from '../../machines/softphone/softphone.selectors';
 import { useAppActor } from '../app/actor-context';
 import { DialerPanelView } from './DialerPanelView';
 
 type AppSnapshot = ReturnType<ActorRefFrom<AppMachine>['getSnapshot']>;
-type Children = Record<string, unknown>;
 
-/** The softphone singletons the root actor runs while logged in (absent when the dialer is not available). */
-export const selectDialerRef = (s: AppSnapshot) =>
-  (s.children as Children).dialer as ActorRefFrom<DialerMachine> | undefined;
-export const selectSipRegistrationRef = (s: AppSnapshot) =>
-  (s.children as Children).sipRegistration as ActorRefFrom<SipRegistrationMachine> | undefined;
-export const selectInterceptionRef = (s: AppSnapshot) =>
-  (s.children as Children).interception as ActorRefFrom<InterceptionMachine> | undefined;
+/** The softphone supervisor the root actor runs once the profile is loaded. */
+const selectSoftphoneRef = (s: AppSnapshot) =>
+  (s.children as Record<string, unknown>).softphone as ActorRefFrom<SoftphoneMachine> | undefined;
 
 /** Renders the dialer panel while the dialer runs and its panel is open (the floating button toggles it). */
 export function DialerPanel() {
-  const app = useAppActor();
-  const dialerRef = useSelector(app, selectDialerRef);
-  const registrationRef = useSelector(app, selectSipRegistrationRef);
-  const interceptionRef = useSelector(app, selectInterceptionRef);
+  const softphoneRef = useSelector(useAppActor(), selectSoftphoneRef);
+  return softphoneRef ? <SoftphonePanel softphoneRef={softphoneRef} /> : null;
+}
+
+function SoftphonePanel({ softphoneRef }: { softphoneRef: ActorRefFrom<SoftphoneMachine> }) {
+  const dialerRef = useSelector(softphoneRef, selectDialerRef);
+  const registrationRef = useSelector(softphoneRef, selectSipRegistrationRef);
+  const interceptionRef = useSelector(softphoneRef, selectInterceptionRef);
   if (!dialerRef) return null;
   return <OpenPanel dialerRef={dialerRef} registrationRef={registrationRef} interceptionRef={interceptionRef} />;
 }

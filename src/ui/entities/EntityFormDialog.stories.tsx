@@ -51,4 +51,5 @@ export const WithErrors: Story = { args: { state: 'withErrors' } };
 export const WithServerError: Story = { args: { state: 'withServerError' } };
 export const ReadOnly: Story = { args: { state: 'readOnly' } };
 export const Saving: Story = { args: { state: 'saving' } };
+export const Filling: Story = { args: { state: 'filling' } };
 export const Saved: Story = { args: { state: 'saved' } };

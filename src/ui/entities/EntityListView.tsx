@@ -25,6 +25,8 @@ export interface EntityListViewProps {
   onOpen?: (row: ListRow) => void;
   /** Page actions (Add). */
   actions?: ReactNode;
+  /** Views of the page under its heading (tabs such as "all calls / SOS calls"). */
+  tabs?: ReactNode;
   /** Export is granted (section 6). */
   canExport?: boolean;
   /** Delete is granted: row checkboxes and the bulk delete appear. */
@@ -52,6 +54,7 @@ export function EntityListView(props: EntityListViewProps) {
           </>
         }
       />
+      {props.tabs}
       <div className="flex flex-wrap items-center gap-2">
         <ListSearch listRef={listRef} label={props.searchLabel} />
         {props.filters?.length ? <FilterBar listRef={listRef} filters={props.filters} /> : null}

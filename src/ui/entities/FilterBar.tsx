@@ -5,6 +5,7 @@ import type { Filter, MatchMode } from '../../contract/filters';
 import type { EntityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { selectListFilters, selectListMatch } from '../../machines/entity-list/entity-list.selectors';
 import { ChoiceFilter } from './ChoiceFilter';
+import { DateFilter } from './DateFilter';
 import { type FilterDef, filterOf, withFilter } from './filters';
 import { RelationFilter } from './RelationFilter';
 import { TextFilter } from './TextFilter';
@@ -37,6 +38,7 @@ export function FilterBar({ listRef, filters }: FilterBarProps) {
           return <RelationFilter key={def.field} def={def} current={current} onChange={onChange} />;
         if (def.kind === 'choice')
           return <ChoiceFilter key={def.field} def={def} current={current} onChange={onChange} />;
+        if (def.kind === 'date') return <DateFilter key={def.field} def={def} current={current} onChange={onChange} />;
         return <TextFilter key={def.field} def={def} current={current} onChange={onChange} />;
       })}
       {active.length > 1 ? (

@@ -45,8 +45,34 @@ export interface TextFilterDef extends FilterBase {
   rule?: 'contains' | 'begins_with' | 'equals';
 }
 
+/**
+ * A day bound of a date range: `equals_above` starts at the chosen day's local
+ * midnight, `equals_below` ends at its last millisecond; sent as ISO instants.
+ */
+export interface DateFilterDef extends FilterBase {
+  kind: 'date';
+  rule: 'equals_above' | 'equals_below';
+}
+
 /** The filters a list page offers, declared per entity (see README.md). */
-export type FilterDef = RelationFilterDef | ChoiceFilterDef | TextFilterDef;
+export type FilterDef = RelationFilterDef | ChoiceFilterDef | TextFilterDef | DateFilterDef;
+
+/** The ISO instant a date filter sends for a local day (`YYYY-MM-DD`). */
+export function dayBound(day: string, rule: DateFilterDef['rule']): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const [y, m, d] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const date = rule === 'equals_above' ? new Date(y, m, d, 0, 0, 0, 0) : new Date(y, m, d, 23, 59, 59, 999);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** The local day (`YYYY-MM-DD`) of an instant a date filter holds. */
+export function dayOf(instant: unknown): string {
+  const date = typeof instant === 'string' ? new Date(instant) : null;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
 
 /** The user's filter on a field, if any. */
 export const filterOf = (filters: readonly Filter[], field: string) => filters.find((f) => f.field === field);

@@ -37,9 +37,28 @@ export const describeGroup = (row: ListRow): OptionText => ({
   secondary: text((row.type as { name?: string } | null | undefined)?.name),
 });
 
+/** A virtual number: the number (and its name), with who holds it. */
+export const describeSipNumber = (row: ListRow): OptionText => ({
+  primary: text(row.name) ? `${String(row.number)} · ${String(row.name)}` : String(row.number),
+  secondary: text(row.owner_info),
+});
+/** A SIP trunk: its name and where it terminates. */
+export const describeSipTrunk = (row: ListRow): OptionText => ({
+  primary: String(row.name),
+  secondary: text(row.termination_uri),
+});
+/** A forward rule set: its name and the numbers it rings. */
+export const describeRuleSet = (row: ListRow): OptionText => {
+  const params = row.params as { numbers?: string[]; trunk_numbers?: string[] } | undefined;
+  const numbers = [...(params?.numbers ?? []), ...(params?.trunk_numbers ?? [])];
+  return { primary: String(row.name), secondary: numbers.length ? numbers.join(', ') : null };
+};
+
 /**
  * The pickers of 2.5 delivered so far: users, group admins, roles, markers,
- * groups. Name search is the contract's `search` fields (users: name, e-mail, login).
+ * groups, virtual numbers, SIP trunks, forward rules (rule sets and groups).
+ * Name search is the contract's `search` fields (users: name, e-mail, login;
+ * virtual numbers: number, name, user name and e-mail, device name).
  */
 export function usePickers() {
   const { t } = useTranslation('lists');
@@ -57,6 +76,10 @@ export function usePickers() {
     markers: spec('markers', describeMarker),
     groups: spec('domains', describeGroup),
     domainTypes: spec('domainTypes', (row) => ({ primary: String(row.name), secondary: text(row.type) })),
+    sipNumbers: spec('sipNumbers', describeSipNumber),
+    sipTrunks: spec('sipTrunks', describeSipTrunk),
+    forwardRuleSets: spec('forwardRuleSets', describeRuleSet),
+    forwardGroups: spec('forwardGroups', (row) => ({ primary: String(row.name) })),
     /**
      * Administrators of a group: users the server limits with `limit_by_domain_id`
      * (7.8) to those who may administer that group (docs/decisions.md).

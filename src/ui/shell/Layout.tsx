@@ -5,8 +5,11 @@ import { Outlet } from 'react-router-dom';
 import { selectDrawerOpen } from '../../machines/app/app.selectors';
 import { selectHasProfile } from '../../machines/session/session.selectors';
 import { useAppActor, useSessionActor } from '../app/actor-context';
+import { DialerPanel } from '../dialer/DialerPanel';
 import { AlertsArea } from './AlertsArea';
+import { ConnectionStatus } from './ConnectionStatus';
 import { FloatingButtons } from './FloatingButtons';
+import { NotificationPopupsArea } from './NotificationBell';
 import { useDocumentTitle, usePageTitle } from './page-title';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
@@ -19,7 +22,8 @@ export interface LayoutProps {
 
 /**
  * The default layout of 2.3: top bar, the side menu drawer (250 px, only with
- * a loaded profile), the content, the alerts area and the floating buttons.
+ * a loaded profile), the content, the alerts area, the important notifications
+ * and the floating buttons.
  */
 export function Layout({ children }: LayoutProps) {
   const { t } = useTranslation(['shell', 'common']);
@@ -37,6 +41,7 @@ export function Layout({ children }: LayoutProps) {
         {t('shell:skipToContent')}
       </a>
       <TopBar title={title} />
+      <ConnectionStatus />
       <div className="flex min-h-0 flex-1">
         {drawerOpen && hasProfile ? <SideMenu /> : null}
         <main id="main-content" className="min-w-0 flex-1 overflow-y-auto px-6 py-5">
@@ -44,6 +49,8 @@ export function Layout({ children }: LayoutProps) {
         </main>
       </div>
       <AlertsArea />
+      <NotificationPopupsArea />
+      <DialerPanel />
       <FloatingButtons />
     </div>
   );

@@ -11,7 +11,7 @@ import { sampleMarkers } from '../../../src/ui/markers/marker.fixtures';
 import { sampleRoles } from '../../../src/ui/roles/role.fixtures';
 import { createStubPageMachines } from '../../../src/ui/storybook/frozen-actors';
 import { sampleUsers } from '../../../src/ui/users/user.fixtures';
-import { createFakeBackend, type FakeCall } from './entity-fake-backend';
+import { createFakeBackend, type FakeCall, type FakeTable } from './entity-fake-backend';
 import { renderApp } from './render-app';
 
 type Row = { id: number; [field: string]: unknown };
@@ -28,8 +28,11 @@ const group = (id: number, name: string, parent_id: number | null) => ({
   parent_rgt: id + 1,
 });
 
-/** The demo project's users, roles, markers and groups in an in-memory backend. */
-export function demoBackend(extra: Record<string, (call: FakeCall) => unknown> = {}) {
+/** The demo project's users, roles, markers and groups in an in-memory backend (plus `tables` of other areas). */
+export function demoBackend(
+  extra: Record<string, (call: FakeCall) => unknown> = {},
+  tables: Record<string, FakeTable> = {},
+) {
   const groups = [group(1, 'Riverside Residence', null), group(2, 'Building A', 1), group(3, 'Unit 101', 2)];
   const roles = structuredClone(sampleRoles) as unknown as Row[];
   const markers = structuredClone(sampleMarkers) as unknown as Row[];
@@ -85,6 +88,7 @@ export function demoBackend(extra: Record<string, (call: FakeCall) => unknown> =
         create: (body, id) => ({ ...body, id, users_count: 0, created_by_user: null }) as Row,
       },
       domains: { contract: groupsResource, rows: groups as unknown as Row[] },
+      ...tables,
     },
     extra,
   );

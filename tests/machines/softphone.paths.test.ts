@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, createMachine, fromCallback } from 'xstate';
+import type { Profile } from '../../src/contract/entities/profile';
+import type { ServerSettings } from '../../src/contract/entities/server-settings';
+import { appMachine } from '../../src/machines/app/app.machine';
+import { adminProfile, demoSettings } from '../../src/machines/session/session.fixtures';
+import { sessionMachine } from '../../src/machines/session/session.machine';
+import { softphoneAccess } from '../../src/machines/softphone/softphone.access';
+import { sampleAccess, softphoneFixtures } from '../../src/machines/softphone/softphone.fixtures';
+import { softphoneMachine } from '../../src/machines/softphone/softphone.machine';
+import {
+  selectDialerRef,
+  selectInterceptionRef,
+  selectSipRegistrationRef,
+} from '../../src/machines/softphone/softphone.selectors';
+import { describeModel, pendingActor } from '../support/model-based';
+
+/** Each singleton a stub recording its input. */
+function stubbed(started: unknown[] = []) {
+  const stub = (name: string) => fromCallback(({ input }) => void started.push([name, input]));
+  return softphoneMachine.provide({
+    actors: {
+      dialer: stub('dialer') as never,
+      sipRegistration: stub('sipRegistration') as never,
+      interception: stub('interception') as never,
+    },
+  });
+}
+
+for (const [name, access] of [
+  ['no access', null],
+  ['without interception', { ...sampleAccess, canIntercept: false }],
+  ['with interception', sampleAccess],
+] as const) {
+  describeModel(`softphone (${name})`, {
+    machine: stubbed(),
+    fresh: () => stubbed(),
+    events: [],
+    input: { access },
+    fixtures: softphoneFixtures,
+    invariant: (s) => {
+      expect(selectDialerRef(s) !== undefined).toBe(access !== null);
+      expect(selectSipRegistrationRef(s) !== undefined).toBe(access !== null);
+      expect(selectInterceptionRef(s) !== undefined).toBe(access?.canIntercept === true);
+    },
+  });
+}
+
+describe('softphone singletons', () => {
+  it('start the dialer before the registration, with the account and the button id', () => {
+    const started: unknown[] = [];
+    createActor(stubbed(started), { input: { access: sampleAccess } }).start();
+    expect(started).toEqual([
+      ['dialer', { myNumber: sampleAccess.account.number, fabId: sampleAccess.fabId }],
+      ['sipRegistration', { account: sampleAccess.account }],
+      ['interception', undefined],
+    ]);
+  });
+
+  it('run under the root actor once the profile is loaded, with their system ids, and stop at logout', () => {
+    const machine = appMachine.provide({
+      actors: {
+        session: sessionMachine.provide({
+          actors: { login: pendingActor(), loadProfile: pendingActor(), refreshTokens: pendingActor() },
+        }),
+        notifications: createMachine({}) as never,
+        realtime: createMachine({}) as never,
+        softphone: stubbed() as never,
+      },
+    });
+    const app = createActor(machine, {
+      input: { locale: 'en', collapsedCategories: [], session: { tokens: null, remember: false } },
+    }).start();
+    app.send({ type: 'session.loggedIn' });
+    app.send({ type: 'session.profileLoaded', profileId: 1, softphone: sampleAccess });
+    expect(app.system.get('dialer')).toBeDefined();
+    expect(app.system.get('sipRegistration')).toBeDefined();
+    expect(app.system.get('interception')).toBeDefined();
+    app.send({ type: 'session.loggedOut' });
+    expect(app.system.get('dialer')).toBeUndefined();
+    expect(app.getSnapshot().children.softphone).toBeUndefined();
+  });
+});
+
+describe('softphone access (5, 6.4)', () => {
+  const withNumber: Profile = {
+    ...adminProfile,
+    sip_number: { id: 12, number: '1001', name: 'Concierge desk', password: 'Gate1001pass' },
+  };
+  const settings: ServerSettings = {
+    ...demoSettings,
+    sip_proxy_host: 'sip.example',
+    sip_port: 8443,
+    is_sip_enabled: true,
+    is_web_dialer_enabled: true,
+    features: { ...demoSettings.features!, sip: true, web_dialer: true },
+  };
+
+  it('is given with a profile, a proxy host, SIP and the web dialer enabled and licensed, and a SIP number', () => {
+    expect(softphoneAccess(withNumber, settings)).toEqual({
+      account: {
+        number: '1001',
+        password: 'Gate1001pass',
+        displayName: 'Concierge desk',
+        host: 'sip.example',
+        port: 8443,
+      },
+      canIntercept: withNumber.role.permissions.includes('calls.interception'),
+      fabId: 13,
+    });
+  });
+
+  it.each([
+    ['no profile', null, settings],
+    ['no SIP number', { ...withNumber, sip_number: null }, settings],
+    ['no proxy host', withNumber, { ...settings, sip_proxy_host: null }],
+    ['SIP disabled', withNumber, { ...settings, is_sip_enabled: false }],
+    ['web dialer disabled', withNumber, { ...settings, is_web_dialer_enabled: false }],
+    ['SIP not licensed', withNumber, { ...settings, features: { ...settings.features!, sip: false } }],
+    ['web dialer not licensed', withNumber, { ...settings, features: { ...settings.features!, web_dialer: false } }],
+    ['no features (anonymous settings)', withNumber, { ...settings, features: null }],
+  ] as const)('is refused with %s', (_, profile, s) => {
+    expect(softphoneAccess(profile as Profile | null, s as ServerSettings)).toBeNull();
+  });
+
+  it('offers interception only with calls.interception', () => {
+    const without = { ...withNumber, role: { ...withNumber.role, permissions: [] } };
+    const withIt = { ...withNumber, role: { ...withNumber.role, permissions: ['calls.interception'] } };
+    expect(softphoneAccess(without, settings)?.canIntercept).toBe(false);
+    expect(softphoneAccess(withIt, settings)?.canIntercept).toBe(true);
+  });
+});
