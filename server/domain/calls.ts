@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ConciergeDevice } from '../../src/contract/entities/calls';
+import type { DoorDevice } from '../../src/contract/entities/calls';
 import type { Database } from '../db/schema';
 import type { SipNumberInfo } from '../sip/directory';
 import { effectivePermissions } from './roles';
@@ -58,7 +58,7 @@ export async function ownNumbers(db: Kysely<Database>, userId: number, projectId
 }
 
 /** Door devices of the project that own an active number (the dialer's door management). */
-export async function conciergeDevices(db: Kysely<Database>, projectId: number): Promise<ConciergeDevice[]> {
+export async function conciergeDevices(db: Kysely<Database>, projectId: number): Promise<DoorDevice[]> {
   const rows = await db
     .selectFrom('devices')
     .innerJoin('sip_numbers', 'sip_numbers.device_id', 'devices.id')
