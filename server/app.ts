@@ -24,6 +24,13 @@ declare module 'fastify' {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The realtime hub's publishing side, for tools and tests that push events themselves. */
+    realtime: AppContext['realtime'];
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   /** A migrated database; the caller owns it and closes it. */
@@ -62,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sip: createSipService({ config, db, realtime: hub.realtime, log: app.log, media: options.media }),
   };
   app.decorate('ctx', ctx);
+  app.decorate('realtime', ctx.realtime);
   installErrorHandler(app);
   await app.register(realtimeRoutes, { prefix: API_BASE, ctx, hub });
   await app.register(apiRoutes, { prefix: API_BASE, ctx });
