@@ -17,13 +17,8 @@ async function listen(baseUrl: string, token: string, topic: string) {
     socket.once('open', resolve);
     socket.once('error', reject);
   });
-  // The hub attaches its message listener after authenticating the token: a command sent at once can be
-  // lost (reported to the lead), so the subscription is repeated until it is answered.
-  const answered = () => messages.find((m) => m.topic === topic && !m.data.call);
-  const answer = await eventually(() => {
-    socket.send(JSON.stringify({ command: 'subscribe', topic }));
-    return new Promise<ReturnType<typeof answered>>((resolve) => setTimeout(() => resolve(answered()), 100));
-  });
+  socket.send(JSON.stringify({ command: 'subscribe', topic }));
+  const answer = await eventually(() => messages.find((m) => m.topic === topic && !m.data.call));
   return {
     accepted: answer.data.type === 'subscription.succeeded',
     calls: () => messages.filter((m) => m.data.type === 'CallUpdated').map((m) => m.data.call!),
