@@ -18,5 +18,8 @@ export function audioCodecs(): RTCRtpCodecParameters[] {
   ];
 }
 
-export const isPcmu = (codec: RTCRtpCodecParameters) => codec.mimeType.toLowerCase() === 'audio/pcmu';
-export const isDtmfCodec = (codec: RTCRtpCodecParameters) => codec.mimeType.toLowerCase() === 'audio/telephone-event';
+export const isPcmu = (codec: RTCRtpCodecParameters) =>
+  codec.mimeType.toLowerCase() === 'audio/pcmu' && codec.clockRate === 8000;
+/** Only the 8 kHz event codec: the one that goes with PCMU. */
+export const isDtmfCodec = (codec: RTCRtpCodecParameters) =>
+  codec.mimeType.toLowerCase() === 'audio/telephone-event' && codec.clockRate === 8000;

@@ -270,15 +270,17 @@ export class WebRtcEndpoint implements MediaEndpoint {
     if (this.closed) return;
     this.counters.packetsIn++;
     this.counters.bytesIn += rtp.payload.length;
-    const isEvent = this.dtmfCodec !== null && rtp.header.payloadType === this.dtmfCodec.payloadType;
-    if (isEvent) {
+    const type = rtp.header.payloadType;
+    if (this.dtmfCodec && type === this.dtmfCodec.payloadType) {
       const digit = this.dtmfDetector.detect(rtp.header.ssrc, rtp.header.timestamp, rtp.payload);
       if (digit) for (const handler of this.dtmfHandlers) handler(digit);
-    } else {
+      this.peer?.relay(this, rtp, 'dtmf');
+    } else if (this.audioCodec && type === this.audioCodec.payloadType) {
       const { sequenceNumber, timestamp, marker } = rtp.header;
       for (const handler of this.audioHandlers) handler({ payload: rtp.payload, sequenceNumber, timestamp, marker });
+      this.peer?.relay(this, rtp, 'audio');
     }
-    this.peer?.relay(this, rtp, isEvent ? 'dtmf' : 'audio');
+    // Anything else (comfort noise, a codec the remote sends unasked) is neither heard nor relayed.
   }
 
   /** A packet from the bridged peer: sent on unless we are sending our own DTMF event. */

@@ -79,7 +79,27 @@ export function prepareOffer(offerSdp: string): PreparedOffer {
           .join(' ')
       : line,
   );
-  return { sdp: serialize({ session, sections: [parsed.sections[keep]!] }), rejected };
+  return { sdp: serialize({ session, sections: [withoutWidebandEvents(parsed.sections[keep]!)] }), rejected };
+}
+
+/**
+ * Drops telephone-event at clock rates other than 8000 (Chromium also offers it at 48000 for
+ * Opus). werift matches codecs by name only and would answer both, and events at the wrong
+ * rate next to PCMU are nonsense.
+ */
+function withoutWidebandEvents(section: string[]): string[] {
+  const dropped = new Set(
+    section.flatMap((line) => {
+      const match = /^a=rtpmap:(\d+) telephone-event\/(\d+)/i.exec(line);
+      return match && match[2] !== '8000' ? [match[1]!] : [];
+    }),
+  );
+  if (dropped.size === 0) return section;
+  const [mLine, ...attributes] = section;
+  const [media, port, proto, ...formats] = mLine!.split(' ');
+  const kept = formats.filter((format) => !dropped.has(format));
+  const mentions = (line: string) => /^a=(rtpmap|fmtp|rtcp-fb):(\d+)[ ]/.exec(line)?.[2];
+  return [[media, port, proto, ...kept].join(' '), ...attributes.filter((line) => !dropped.has(mentions(line) ?? ''))];
 }
 
 /** Puts the rejected sections back into werift's answer, in the offer's order. */
