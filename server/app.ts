@@ -14,6 +14,15 @@ import { createLocalBus } from './realtime/bus';
 import { createHub } from './realtime/hub';
 import { createPgBus } from './realtime/pg-bus';
 import { resolveJwtKey } from './secrets';
+import type { MediaFactory } from './sip/b2bua/media';
+import { createSipService } from './sip/service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The application context (main.ts starts the SIP server through it; tests reach services). */
+    ctx: AppContext;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -23,6 +32,8 @@ export interface BuildAppOptions {
   distDir?: string;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** Media engine of the SIP call queue (default: the signalling-only stub). */
+  media?: MediaFactory;
 }
 
 const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
@@ -48,12 +59,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     startedAt: new Date(),
     mailer: createMailer(db, config.mail),
     realtime: hub.realtime,
+    sip: createSipService({ config, db, realtime: hub.realtime, log: app.log, media: options.media }),
   };
+  app.decorate('ctx', ctx);
   installErrorHandler(app);
   await app.register(realtimeRoutes, { prefix: API_BASE, ctx, hub });
   await app.register(apiRoutes, { prefix: API_BASE, ctx });
   installConsole(app, options.distDir ?? DEFAULT_DIST);
   app.addHook('onClose', async () => {
+    await ctx.sip.stop();
     await ctx.mailer.close();
     await hub.close();
   });

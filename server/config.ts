@@ -1,5 +1,7 @@
+import { accessSync, constants } from 'node:fs';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
+import { SECURE_WEBSOCKET_PORT } from '../src/contract/constants';
 
 /** Log levels Fastify's logger (pino) accepts. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -32,6 +34,16 @@ export interface Config {
   selfRegistration: boolean;
   /** Base URL of the console in links sent by mail (registration, recovery). */
   publicUrl: string;
+  sip: SipConfig;
+}
+
+/** The embedded SIP server (issue 5): SIP over secure WebSocket. */
+export interface SipConfig {
+  /** Port of the WSS listener (0 in tests: any free port). */
+  port: number;
+  /** PEM certificate and key files; both null means a self-signed pair generated into DATA_DIR/sip-tls. */
+  tlsCert: string | null;
+  tlsKey: string | null;
 }
 
 /** Section 9 mail modes: `none` keeps every message in the outbox only; `smtp` also sends it. */
@@ -98,6 +110,22 @@ const secret: Rule<string> = {
 const logLevel: Rule<(typeof LOG_LEVELS)[number]> = {
   schema: v.pipe(v.string(), v.picklist(LOG_LEVELS)),
   expected: `one of ${LOG_LEVELS.join(', ')}`,
+};
+
+const readableFile: Rule<string> = {
+  schema: v.pipe(
+    v.string(),
+    v.transform((path) => resolve(path)),
+    v.check((path) => {
+      try {
+        accessSync(path, constants.R_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+  ),
+  expected: 'the path of a readable PEM file',
 };
 
 /** Logins of the demo users (server/db/seed/demo.ts). */
@@ -167,6 +195,16 @@ export function loadConfig(env: Env): Config {
     `http://${WILDCARD_HOSTS.has(host) ? '127.0.0.1' : host}:${port}`,
   ).replace(/\/+$/, '');
 
+  const sip: SipConfig = {
+    port: read('SIP_PORT', integer(0, 65_535), SECURE_WEBSOCKET_PORT),
+    tlsCert: read('SIP_TLS_CERT', readableFile) ?? null,
+    tlsKey: read('SIP_TLS_KEY', readableFile) ?? null,
+  };
+  if ((sip.tlsCert === null) !== (sip.tlsKey === null)) {
+    problems.push('SIP_TLS_CERT and SIP_TLS_KEY must be given together (or neither, for a self-signed certificate)');
+  }
+  if (sip.port !== 0 && sip.port === port) problems.push(`SIP_PORT must differ from PORT, both are ${port}`);
+
   // The demo users are created with these logins; an administrator with one of them would clash.
   if (demo && DEMO_LOGINS.includes(adminLogin)) {
     problems.push(
@@ -192,5 +230,6 @@ export function loadConfig(env: Env): Config {
     mail,
     selfRegistration,
     publicUrl,
+    sip,
   };
 }

@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/dialects';
 import { migrateToLatest } from './db/migrate';
 import { type SeedReport, seedIfEmpty } from './db/seed/seed';
+import type { SipService } from './sip/service';
 
 /** Composes the server: configuration, database, first-start seed, HTTP. Nothing else lives here. */
 async function main(): Promise<void> {
@@ -34,7 +35,26 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   console.log(`Gatehouse is running at http://${host}:${config.port}`);
+  await startSip(app.ctx.sip);
   if (seed.created) console.log(firstStartNotice(seed));
+}
+
+/**
+ * The embedded SIP server. A failure to start it (port taken, bad certificate)
+ * is reported but does not stop the console: /sip/status shows the error and
+ * /sip/restart retries.
+ */
+async function startSip(sip: SipService): Promise<void> {
+  try {
+    const port = await sip.start();
+    const cert = sip.certificate;
+    console.log(`SIP over WSS on port ${port}, domain ${sip.domain}`);
+    if (cert?.selfSigned) {
+      console.log(`  Self-signed certificate ${cert.certPath}: see README "SIP certificate" to trust it.`);
+    }
+  } catch (error) {
+    console.error(`SIP server did not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** What only the first start can tell: the credentials it created. Generated passwords are shown this once. */

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       },
       selfRegistration: false,
       publicUrl: 'http://127.0.0.1:8080',
+      sip: { port: 8443, tlsCert: null, tlsKey: null },
     });
   });
 
@@ -72,6 +73,9 @@ describe('loadConfig', () => {
       MAIL_FROM: 'doors@example.org',
       PUBLIC_URL: 'https://doors.example.org/',
       GATEHOUSE_SELF_REGISTRATION: '1',
+      SIP_PORT: '5061',
+      SIP_TLS_CERT: 'package.json',
+      SIP_TLS_KEY: 'tsconfig.json',
     });
     expect(config).toEqual({
       host: '192.168.1.10',
@@ -99,7 +103,20 @@ describe('loadConfig', () => {
       },
       selfRegistration: true,
       publicUrl: 'https://doors.example.org',
+      sip: { port: 5061, tlsCert: resolve('package.json'), tlsKey: resolve('tsconfig.json') },
     });
+  });
+
+  it('validates the SIP listener settings', () => {
+    expect(configError({ SIP_PORT: '70000' }).message).toContain('SIP_PORT must be an integer 0-65535');
+    expect(configError({ SIP_TLS_CERT: '/no/such/cert.pem', SIP_TLS_KEY: 'package.json' }).message).toContain(
+      'SIP_TLS_CERT must be the path of a readable PEM file',
+    );
+    expect(configError({ SIP_TLS_CERT: 'package.json' }).message).toContain(
+      'SIP_TLS_CERT and SIP_TLS_KEY must be given together',
+    );
+    expect(configError({ SIP_PORT: '9000', PORT: '9000' }).message).toContain('SIP_PORT must differ from PORT');
+    expect(loadConfig({ SIP_PORT: '0' }).sip.port).toBe(0);
   });
 
   it('defaults SIP_PROXY_HOST to HOST, but not to a wildcard address nobody can dial', () => {
