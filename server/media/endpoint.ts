@@ -222,7 +222,11 @@ export class WebRtcEndpoint implements MediaEndpoint {
       removePaced(this.dtmf);
       this.dtmf = null;
     }
-    await this.pc.close();
+    try {
+      await this.pc.close();
+    } catch {
+      // Closing is best effort: callers (the B2BUA) fire and forget it, so it must never reject.
+    }
     for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
     this.dtmfHandlers.clear();
     this.audioHandlers.clear();
