@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { accountRoutes } from './account';
 import { installAuth } from './auth';
 import { avatarRoutes } from './avatars';
+import { callRoutes } from './calls';
 import { domainTypeRoutes } from './domain-types';
 import { groupCrudRoutes } from './group-crud';
 import { groupListRoutes } from './group-list';
@@ -14,6 +15,7 @@ import { registrationRoutes } from './registration';
 import { roleRoutes } from './roles';
 import { sessionRoutes } from './session';
 import { shellRoutes } from './shell';
+import { sipRoutes } from './sip';
 import { structureRoutes } from './structure';
 import { systemRoutes } from './system';
 import { termsRoutes } from './terms';
@@ -39,4 +41,6 @@ export async function apiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   await app.register(avatarRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(registrationRoutes, { ctx });
+  await app.register(callRoutes, { ctx });
+  await app.register(sipRoutes, { ctx });
 }

@@ -1,5 +1,12 @@
 import * as v from 'valibot';
 import { TIMEOUTS } from './constants';
+import {
+  ConciergeDeviceSchema,
+  DoorOpenSchema,
+  SipStatusSchema,
+  StopCallSchema,
+  WaitingCallSchema,
+} from './entities/calls';
 import { GroupBranchNodeSchema, GroupSchema } from './entities/group';
 import {
   BranchQuerySchema,
@@ -107,6 +114,14 @@ export const ROUTES = {
     file: 'xlsx',
     response: v.blob(),
   },
+  // Calls management and the SIP service (7.6).
+  'GET /calls/waiting/items': { auth: true, response: envelope(v.array(WaitingCallSchema)) },
+  'POST /calls/stop': { auth: true, body: StopCallSchema, response: OkSchema },
+  'GET /calls/concierge/devices/items': { auth: true, response: envelope(v.array(ConciergeDeviceSchema)) },
+  'POST /calls/door/open': { auth: true, body: DoorOpenSchema, response: OkSchema },
+  'GET /sip/status': { auth: true, response: envelope(SipStatusSchema) },
+  'POST /sip/restart': { auth: true, response: envelope(SipStatusSchema) },
+  'POST /sip/reinit': { auth: true, response: envelope(SipStatusSchema) },
 } as const;
 
 export type RouteKey = keyof typeof ROUTES;

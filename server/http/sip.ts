@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '../../src/contract/errors';
+import type { AppContext } from '../context';
+import { authOf, requirePermission } from './auth';
+import { HttpError } from './http-error';
+import { defineRoute } from './route';
+
+/** 503 when the SIP server could not start again (port taken, certificate unreadable). */
+const startError = () => new HttpError(503, { message: ERROR_CODES.sipServiceStartError });
+
+/**
+ * The SIP service (7.6): status for those who see project settings or system
+ * information; restart and reinit for those who change project settings. The
+ * user who asked gets the SIP reboot started/completed notifications.
+ */
+export async function sipRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  defineRoute(app, 'GET /sip/status', {
+    guard: requirePermission('project.view_settings', 'project.change_settings', 'system.view_info'),
+    handler: async () => ({ data: ctx.sip.status() }),
+  });
+
+  defineRoute(app, 'POST /sip/restart', {
+    guard: requirePermission('project.change_settings'),
+    handler: async ({ request }) => {
+      if (!(await ctx.sip.restart(authOf(request).userId))) throw startError();
+      return { data: ctx.sip.status() };
+    },
+  });
+
+  defineRoute(app, 'POST /sip/reinit', {
+    guard: requirePermission('project.change_settings'),
+    handler: async ({ request }) => {
+      if (!(await ctx.sip.reinit(authOf(request).userId))) throw startError();
+      return { data: ctx.sip.status() };
+    },
+  });
+}
