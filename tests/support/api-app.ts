@@ -11,6 +11,7 @@ import { createDatabase, type DialectName } from '../../server/db/dialects';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { type SeedReport, seedIfEmpty } from '../../server/db/seed/seed';
+import type { MediaFactory } from '../../server/sip/b2bua/media';
 import type { ProjectSession } from '../../src/contract/entities/session';
 import { API_BASE } from '../../src/contract/http';
 
@@ -46,6 +47,8 @@ export interface TestAppOptions {
   distDir?: string;
   /** Seed on start (default true). */
   seed?: boolean;
+  /** Media engine of the SIP call queue (default: the signalling-only stub). */
+  media?: MediaFactory;
 }
 
 /** Replaces the database name of a postgres URL, keeping user, host and query (socket paths included). */
@@ -92,7 +95,13 @@ export async function buildTestApp(dialect: DialectName = 'sqlite', options: Tes
     options.seed === false
       ? { created: false, admin: { login: config.adminLogin, generatedPassword: null }, demo: null }
       : await seedIfEmpty(db, config);
-  const app = await buildApp({ config, db, logger: false, distDir: options.distDir ?? join(dataDir, 'no-dist') });
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    distDir: options.distDir ?? join(dataDir, 'no-dist'),
+    media: options.media,
+  });
 
   const call: TestApp['call'] = (method, path, { token, body } = {}) =>
     app.inject({
