@@ -1,7 +1,9 @@
 import { accessSync, constants } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { SECURE_WEBSOCKET_PORT } from '../src/contract/constants';
+import type { MediaOptions } from './media/types';
 
 /** Log levels Fastify's logger (pino) accepts. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -35,6 +37,17 @@ export interface Config {
   /** Base URL of the console in links sent by mail (registration, recovery). */
   publicUrl: string;
   sip: SipConfig;
+  /** Server-side media of awaiting calls (werift endpoints in this process). */
+  media: MediaOptions;
+  simulator: SimulatorConfig;
+}
+
+/** The door-panel simulator of demo mode (server/simulator). */
+export interface SimulatorConfig {
+  /** GATEHOUSE_SIMULATOR=1: the demo door panel registers its number, answers calls and opens on `#`. */
+  enabled: boolean;
+  /** Seconds between the panel's own calls to the concierge number; 0: it never calls by itself. */
+  callInterval: number;
 }
 
 /** The embedded SIP server (issue 5): SIP over secure WebSocket. */
@@ -128,10 +141,37 @@ const readableFile: Rule<string> = {
   expected: 'the path of a readable PEM file',
 };
 
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+const ipAddress: Rule<string> = {
+  schema: v.pipe(
+    v.string(),
+    v.check((value) => isIP(value) !== 0 && !WILDCARD_HOSTS.has(value)),
+  ),
+  expected: 'an IP address of this machine that browsers can reach (not a wildcard address)',
+};
+
+const hostPortList: Rule<string[]> = {
+  schema: v.pipe(
+    v.string(),
+    v.transform((value) => value.split(',').map((item) => item.trim())),
+    v.check((items) => items.every((item) => /^[\w.-]+:\d{1,5}$/.test(item) && Number(item.split(':')[1]) <= 65_535)),
+  ),
+  expected: 'a comma-separated list of host:port',
+};
+
+const portRange: Rule<[number, number]> = {
+  schema: v.pipe(
+    v.string(),
+    v.regex(/^\d+-\d+$/),
+    v.transform((value) => value.split('-').map(Number) as [number, number]),
+    v.check(([min, max]) => min >= 1024 && min <= max && max <= 65_535),
+  ),
+  expected: 'a range min-max of UDP ports within 1024-65535',
+};
+
 /** Logins of the demo users (server/db/seed/demo.ts). */
 export const DEMO_LOGINS = ['staff', 'concierge', 'resident'];
-
-const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
 
 /**
  * Reads and validates the configuration. Pure apart from resolving DATA_DIR
@@ -205,6 +245,21 @@ export function loadConfig(env: Env): Config {
   }
   if (sip.port !== 0 && sip.port === port) problems.push(`SIP_PORT must differ from PORT, both are ${port}`);
 
+  // ICE host candidates must be an address browsers reach: HOST, else the SIP proxy host, when they are one.
+  const reachable = [host, sipProxyHost].find((h) => h !== null && isIP(h) !== 0 && !WILDCARD_HOSTS.has(h));
+  const media: MediaOptions = {
+    host: read('MEDIA_HOST', ipAddress, reachable ?? '127.0.0.1'),
+    stunServers: read('MEDIA_STUN_SERVERS', hostPortList, []),
+    portRange: read('MEDIA_PORT_RANGE', portRange) ?? null,
+  };
+  const simulator: SimulatorConfig = {
+    enabled: read('GATEHOUSE_SIMULATOR', flag, false),
+    callInterval: read('GATEHOUSE_SIMULATOR_CALL_INTERVAL', integer(0, 86_400), 0),
+  };
+  // It dials as the demo door panel: without demo content there is no panel number to register.
+  if (simulator.enabled && !demo)
+    problems.push('GATEHOUSE_SIMULATOR=1 needs GATEHOUSE_DEMO=1 (it is the demo door panel)');
+
   // The demo users are created with these logins; an administrator with one of them would clash.
   if (demo && DEMO_LOGINS.includes(adminLogin)) {
     problems.push(
@@ -231,5 +286,7 @@ export function loadConfig(env: Env): Config {
     selfRegistration,
     publicUrl,
     sip,
+    media,
+    simulator,
   };
 }

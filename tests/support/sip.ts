@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { DEMO_PROJECTS } from '../../server/db/seed/demo';
+import type { MediaFactory } from '../../server/sip/b2bua/media';
 import { SipUserAgent } from '../../server/sip/ua/user-agent';
 import { buildTestApp, type TestApp } from './api-app';
 
@@ -68,8 +69,11 @@ async function insertNumbers(db: Kysely<Database>, projectId: number) {
 }
 
 /** Builds the app, adds the fixture numbers and starts SIP on a random port. */
-export async function buildSipTestApp(dialect: TestApp['dialect'] = 'sqlite'): Promise<SipTestApp> {
-  const t = await buildTestApp(dialect, { env: { SIP_PROXY_HOST: '127.0.0.1', SIP_PORT: '0' } });
+export async function buildSipTestApp(
+  dialect: TestApp['dialect'] = 'sqlite',
+  options: { media?: MediaFactory } = {},
+): Promise<SipTestApp> {
+  const t = await buildTestApp(dialect, { env: { SIP_PROXY_HOST: '127.0.0.1', SIP_PORT: '0' }, media: options.media });
   const project = await t.db
     .selectFrom('projects')
     .select('id')
