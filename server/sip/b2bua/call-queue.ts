@@ -8,7 +8,7 @@ import type { SipRequest } from '../message';
 import type { Outbound } from '../outbound';
 import type { SipConnection } from '../transport';
 import { ALLOW, answerLeg, hangUp, inLeg, type Leg, legRequest } from './leg';
-import type { MediaFactory } from './media';
+import { type MediaFactory, release } from './media';
 
 /** An awaiting call: the caller's leg held by the server, at most one concierge leg bridged to it. */
 interface QueuedCall {
@@ -87,13 +87,13 @@ export function createCallQueue(deps: CallQueueDeps) {
     try {
       const answerSdp = await media.answer(invite.body);
       if (state.cancelled || !connection.open) {
-        media.close();
+        release(media);
         return null;
       }
       return answerLeg(core, connection, invite, { media, answerSdp, number, localNumber });
     } catch (error) {
       core.log.warn({ err: error }, 'sip: media could not answer');
-      media.close();
+      release(media);
       reply(connection, invite, 488);
       return null;
     } finally {
@@ -108,7 +108,7 @@ export function createCallQueue(deps: CallQueueDeps) {
     if (call.conciergeLeg) hangUp(call.conciergeLeg, outbound);
     if (by === 'caller') {
       call.callerLeg.ended = true;
-      call.callerLeg.media.close();
+      release(call.callerLeg.media);
     } else hangUp(call.callerLeg, outbound);
     // Never joined: the caller gave up (cancel) or the concierges turned it away (busy).
     void history.finish(call.record, by === 'caller' ? 'cancel' : 'busy');
@@ -120,7 +120,7 @@ export function createCallQueue(deps: CallQueueDeps) {
     if (!leg) return;
     call.conciergeLeg = null;
     leg.ended = true;
-    leg.media.close();
+    release(leg.media);
     call.callerLeg.media.playHoldTone();
     call.status = 'answered_waiting';
     publish(call);
