@@ -183,6 +183,8 @@ describe.each(dialects)('awaiting calls: the call queue (%s)', (dialect) => {
     expect((await t.call('GET', '/sip/status', { token: tokens.concierge })).statusCode).toBe(403);
     expect((await t.call('POST', '/sip/restart', { token: tokens.staff })).statusCode).toBe(403);
     const ua = await t.registered(NUMBERS.resident);
+    const reboots: string[] = [];
+    t.app.ctx.sip.onReboot((phase, by, ok) => reboots.push(`${phase} ${by.userId}/${by.projectId} ${ok}`));
     const restarted = await t.call('POST', '/sip/restart', { token: admin });
     expect(restarted.statusCode).toBe(200);
     expect(restarted.json().data).toMatchObject({ status: 'running', registrations: 0 });
@@ -191,5 +193,18 @@ describe.each(dialects)('awaiting calls: the call queue (%s)', (dialect) => {
     expect(port).toBeGreaterThan(0);
     const reinit = await t.call('POST', '/sip/reinit', { token: admin });
     expect(reinit.json().data.status).toBe('running');
+    // The asking user hears of both reboots (the notifications area turns these into SIP reboot notices).
+    const { id: adminId } = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('login', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const by = `${adminId}/${t.projectId}`;
+    expect(reboots).toEqual([
+      `started ${by} true`,
+      `completed ${by} true`,
+      `started ${by} true`,
+      `completed ${by} true`,
+    ]);
   });
 });
