@@ -59,3 +59,35 @@ export const JSSIP_CALL_SCRIPT = `async ({ wss, domain, a, b, speechId }) => {
   ua1.stop(); ua2.stop();
   return result;
 }`;
+
+/**
+ * Page helpers for an awaiting call: a JsSIP concierge registers (`window.concierge`), joins a queued
+ * call by INVITE with its speech id (`window.leg`), reports audio received, hangs up its leg (hold),
+ * and waits for the server's BYE. Each is a function expression evaluated with one JSON argument.
+ */
+export const JSSIP_QUEUE = {
+  register: `async ({ wss, domain, me }) => {
+    const ua = new JsSIP.UA({ sockets: [new JsSIP.WebSocketInterface(wss)], uri: 'sip:' + me.number + '@' + domain,
+      password: me.password, register: true, session_timers: false });
+    await new Promise((resolve, reject) => { ua.on('registered', resolve); ua.on('registrationFailed', (e) => reject(new Error(e.cause))); ua.start(); });
+    window.concierge = ua;
+    window.stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+  }`,
+  join: `async ({ domain, callee, speechId }) => {
+    const leg = window.concierge.call('sip:' + callee + '@' + domain, { mediaStream: window.stream,
+      extraHeaders: ['X-Speech-Id: ' + speechId], pcConfig: { iceServers: [] } });
+    window.leg = leg;
+    window.legEnd = new Promise((resolve) => { leg.on('ended', (e) => resolve('ended ' + e.originator)); leg.on('failed', (e) => resolve('failed ' + e.cause)); });
+    const outcome = await Promise.race([new Promise((r) => leg.on('confirmed', () => r('confirmed'))), window.legEnd]);
+    if (outcome !== 'confirmed') return { outcome, bytes: 0 };
+    let bytes = 0;
+    for (let i = 0; i < 40 && bytes === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      bytes = 0;
+      (await leg.connection.getStats()).forEach((r) => { if (r.type === 'inbound-rtp' && r.kind === 'audio') bytes += r.bytesReceived; });
+    }
+    return { outcome, bytes };
+  }`,
+  hold: `async () => { window.leg.terminate(); return await window.legEnd; }`,
+  ended: `async () => await window.legEnd`,
+};
