@@ -18,6 +18,8 @@ const LINGER_MS = 32_000;
 /** One forked copy of an INVITE, sent to one registration. */
 interface Branch {
   id: string;
+  /** The number this branch rings: the callee's, or an intercepting concierge's. */
+  number: string;
   connection: SipConnection;
   request: SipRequest;
   /** Final status received (or assumed when the connection died), null while ringing. */
@@ -52,6 +54,8 @@ function better(a: SipResponse | null, b: SipResponse): boolean {
  * The forking proxy for INVITEs between registered users: every registration
  * of the callee gets a copy (several tabs ring at once), the first 2xx wins and
  * the others are cancelled, failures are aggregated into one final answer.
+ * Concierges intercepting the callee's group ring too (X-Target-Callee tells
+ * them whom the call was for).
  * Double Record-Route keeps us in the dialog so in-dialog requests find their
  * WebSocket. Each call is recorded into the call history.
  */
@@ -136,7 +140,7 @@ export function createForkingProxy(core: SipCore, dialogs: Dialogs, history: Cal
       request: SipRequest,
       callee: SipNumberInfo,
       record: CallRecord,
-      bindings: { contact: string; connectionId: string }[],
+      bindings: { contact: string; connectionId: string; number: string }[],
     ) {
       const tx: InviteTx = {
         key: keyOf(connection, request),
@@ -178,7 +182,7 @@ export function createForkingProxy(core: SipCore, dialogs: Dialogs, history: Cal
         copy.set('X-Sos-Call', record.isSos ? '1' : '0');
         copy.set('X-Speech-Type', 'normal');
         copy.set('X-Target-Callee', callee.number);
-        const branch: Branch = { id, connection: target, request: copy, final: null };
+        const branch: Branch = { id, number: binding.number, connection: target, request: copy, final: null };
         tx.branches.set(id, branch);
         byBranch.set(id, { tx, branch });
         target.send(copy);
@@ -212,7 +216,7 @@ export function createForkingProxy(core: SipCore, dialogs: Dialogs, history: Cal
         if (!tx.answered && !tx.done) {
           tx.answered = true;
           tx.done = true;
-          history.answered(tx.record, tx.record.to.number);
+          history.answered(tx.record, branch.number);
           for (const other of tx.branches.values()) if (other !== branch) sendCancel(other);
           forget(tx);
         }

@@ -30,6 +30,8 @@ export interface SipServerOptions {
   nonceSecret?: Uint8Array;
   /** What the call queue needs from the platform: concerned concierges, caller info, publishing. */
   queue: Pick<CallQueueDeps, 'concerned' | 'describe' | 'publish'>;
+  /** Numbers intercepting calls to a number (call interception); none when absent. */
+  interceptors?: (callee: SipNumberInfo, callerNumber: string) => Promise<string[]>;
 }
 
 /** A running embedded SIP server: registrar, forking proxy and call queue over one WSS listener. */
@@ -143,7 +145,10 @@ export async function startSipServer(options: SipServerOptions, host: string, po
         type: 'normal',
         isSos: request.get(SIP_HEADERS.sosCall) === '1',
       });
-      const targets = bindings.lookup(callee.number);
+      const interceptors = (await options.interceptors?.(callee, caller.number)) ?? [];
+      const targets = [callee.number, ...interceptors].flatMap((number) =>
+        bindings.lookup(number).map((b) => ({ ...b, number })),
+      );
       if (targets.length === 0) {
         reply(connection, request, 480, { reason: 'Not Registered' });
         void history.finish(record, 'noanswer');

@@ -4,7 +4,7 @@ import type { SipStatus } from '../../src/contract/entities/calls';
 import { callManagementTopic } from '../../src/contract/realtime';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { conciergeNumbers, describeCaller } from '../domain/calls';
+import { conciergeNumbers, describeCaller, interceptorNumbers } from '../domain/calls';
 import type { Realtime } from '../realtime/realtime';
 import type { MediaFactory } from './b2bua/media';
 import { createStubMedia } from './b2bua/stub-media';
@@ -75,6 +75,7 @@ export function createSipService(options: SipServiceOptions) {
           tls,
           log: options.log,
           media: options.media ?? createStubMedia,
+          interceptors: (callee, callerNumber) => interceptorNumbers(options.db, callee, callerNumber),
           queue: {
             concerned: (callee) => conciergeNumbers(options.db, callee),
             describe: (caller) => describeCaller(options.db, caller),

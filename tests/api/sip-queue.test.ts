@@ -159,7 +159,7 @@ describe.each(dialects)('awaiting calls: the call queue (%s)', (dialect) => {
 
   it('lists door devices and opens a door by DTMF INFO, or reports the device offline', async () => {
     const devices = await t.call('GET', '/calls/concierge/devices/items', { token: tokens.concierge });
-    expect(devices.json().data).toEqual([{ token: DOOR_TOKEN, name: 'Main entrance', sip_number: NUMBERS.panel }]);
+    expect(devices.json().data).toContainEqual({ token: DOOR_TOKEN, name: 'Main entrance', sip_number: NUMBERS.panel });
     const offline = await t.call('POST', '/calls/door/open', { token: tokens.concierge, body: { token: DOOR_TOKEN } });
     expect(offline.statusCode).toBe(409);
     expect(offline.json().message).toBe('device offline, cannot connect');
