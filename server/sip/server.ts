@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DTMF_CONTENT_TYPE, SIP_HEADERS } from '../../src/contract/entities/calls';
 import type { Database } from '../db/schema';
+import type { ForwardPlan } from '../domain/forwarding';
 import { type CallQueue, type CallQueueDeps, createCallQueue } from './b2bua/call-queue';
 import type { MediaFactory } from './b2bua/media';
 import { createIpBans } from './bans';
@@ -32,6 +33,8 @@ export interface SipServerOptions {
   queue: Pick<CallQueueDeps, 'concerned' | 'describe' | 'publish'>;
   /** Numbers intercepting calls to a number (call interception); none when absent. */
   interceptors?: (callee: SipNumberInfo, callerNumber: string) => Promise<string[]>;
+  /** The callee number's call forwarding now; none when absent. */
+  forwarding?: (callee: SipNumberInfo) => Promise<ForwardPlan | null>;
 }
 
 /** A running embedded SIP server: registrar, forking proxy and call queue over one WSS listener. */
@@ -145,16 +148,24 @@ export async function startSipServer(options: SipServerOptions, host: string, po
         type: 'normal',
         isSos: request.get(SIP_HEADERS.sosCall) === '1',
       });
-      const interceptors = (await options.interceptors?.(callee, caller.number)) ?? [];
-      const targets = [callee.number, ...interceptors].flatMap((number) =>
-        bindings.lookup(number).map((b) => ({ ...b, number })),
-      );
-      if (targets.length === 0) {
+      const [interceptors, forward] = await Promise.all([
+        options.interceptors?.(callee, caller.number) ?? [],
+        options.forwarding?.(callee) ?? null,
+      ]);
+      const targetsOf = (numbers: string[]) =>
+        numbers.flatMap((number) => bindings.lookup(number).map((b) => ({ ...b, number })));
+      const first = targetsOf([callee.number, ...interceptors]);
+      if (first.length === 0 && !forward) {
         reply(connection, request, 480, { reason: 'Not Registered' });
         void history.finish(record, 'noanswer');
         return;
       }
-      proxy.invite(connection, request, callee, record, targets);
+      if (arrival.cancelled) {
+        reply(connection, request, 487);
+        void history.finish(record, 'cancel');
+        return;
+      }
+      proxy.invite(connection, request, { callee, record, first, forward, targetsOf });
     } finally {
       arriving.delete(key);
     }

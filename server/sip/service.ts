@@ -5,6 +5,7 @@ import { callManagementTopic } from '../../src/contract/realtime';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { conciergeNumbers, describeCaller, interceptorNumbers } from '../domain/calls';
+import { forwardPlan } from '../domain/forwarding';
 import type { Realtime } from '../realtime/realtime';
 import type { MediaFactory } from './b2bua/media';
 import { createStubMedia } from './b2bua/stub-media';
@@ -76,6 +77,7 @@ export function createSipService(options: SipServiceOptions) {
           log: options.log,
           media: options.media ?? createStubMedia,
           interceptors: (callee, callerNumber) => interceptorNumbers(options.db, callee, callerNumber),
+          forwarding: (callee) => forwardPlan(options.db, callee),
           queue: {
             concerned: (callee) => conciergeNumbers(options.db, callee),
             describe: (caller) => describeCaller(options.db, caller),
