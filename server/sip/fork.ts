@@ -60,6 +60,8 @@ interface InviteTx {
   forward: ForwardPlan | null;
   /** The forward stages are under way (the callee's stage is over). */
   forwarding: boolean;
+  /** Between the callee's failure and an error redirect's first stage: late answers change nothing. */
+  waiting: boolean;
   pending: ForwardStage[];
   startedAt: number;
   targetsOf: (numbers: string[]) => RingTarget[];
@@ -116,7 +118,7 @@ export function createForkingProxy(core: SipCore, dialogs: Dialogs, history: Cal
 
   /** When no branch of the current stage is still ringing and nobody answered: forward, or the final answer. */
   const settle = (tx: InviteTx, force = false) => {
-    if (tx.done || tx.answered) return;
+    if (tx.done || tx.answered || (tx.waiting && !force)) return;
     if (!force && [...tx.branches.values()].some((b) => b.final === null && b.stage === tx.stage)) return;
     if (!force && !tx.cancelled && !tx.timedOut && handOver(tx, 'failed')) return;
     finish(tx);
@@ -214,7 +216,9 @@ export function createForkingProxy(core: SipCore, dialogs: Dialogs, history: Cal
         why === 'failed' && tx.forward?.onError ? tx.forward.onError.afterMs - (Date.now() - tx.startedAt) : 0;
       if (wait > 0) {
         tx.stage += 1;
+        tx.waiting = true;
         later(tx, wait, () => {
+          tx.waiting = false;
           if (!nextStage(tx)) finish(tx);
         });
         return true;
@@ -283,6 +287,7 @@ export function createForkingProxy(core: SipCore, dialogs: Dialogs, history: Cal
         stage: 0,
         forward: input.forward,
         forwarding: false,
+        waiting: false,
         pending: [],
         startedAt: Date.now(),
         targetsOf: input.targetsOf,

@@ -135,6 +135,27 @@ describe.each(dialects)('call forwarding in the proxy (%s)', (dialect) => {
     expect(await eventually(() => history('fwd-error'))).toMatchObject({ status: 'busy' });
   });
 
+  it('redirects a busy callee once the error timeout has passed since the call began', async () => {
+    await forwardBy(null, 1);
+    const caller = await open(NUMBERS.resident);
+    const callee = await open(NUMBERS.concierge);
+    const staff = await open(NUMBERS.staff);
+    const calleeRings = nextCall(callee);
+    const staffRings = nextCall(staff);
+    const started = Date.now();
+    const call = caller.call(NUMBERS.concierge, { sdp: OFFER, headers: { 'X-Speech-Id': 'fwd-busy' } });
+    (await calleeRings).reject(486);
+    const atStaff = await staffRings;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    atStaff.accept(ANSWER);
+    expect((await call.answered).status).toBe(200);
+    await call.bye();
+    expect(await eventually(() => history('fwd-busy'))).toMatchObject({
+      status: 'answered',
+      answered_by: NUMBERS.staff,
+    });
+  });
+
   it('reads manual forwarding from the number own rule sets, and only rule sets that apply now', async () => {
     const info = await number(NUMBERS.concierge);
     await t.db
