@@ -135,8 +135,10 @@ export async function startSipServer(options: SipServerOptions, host: string, po
       }
       const speechId = request.get(SIP_HEADERS.speechId);
       if (isAwaitingNumber(callee) && queue.has(speechId))
-        return await queue.join(connection, request, caller, speechId!);
-      if (isAwaitingNumber(callee)) return await queue.incoming(connection, request, caller, callee);
+        return await queue.join(connection, request, caller, speechId!, () => arrival.cancelled);
+      if (isAwaitingNumber(callee)) {
+        return await queue.incoming(connection, request, caller, callee, () => arrival.cancelled);
+      }
       if (callee.number === caller.number) {
         reply(connection, request, 403, { reason: 'unable to call your number' });
         return;

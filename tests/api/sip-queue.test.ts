@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { createStubMedia } from '../../server/sip/b2bua/stub-media';
 import type { SipUserAgent } from '../../server/sip/ua/user-agent';
 import type { WaitingCall } from '../../src/contract/entities/calls';
 import { API_BASE } from '../../src/contract/http';
@@ -206,5 +207,39 @@ describe.each(dialects)('awaiting calls: the call queue (%s)', (dialect) => {
       `started ${by} true`,
       `completed ${by} true`,
     ]);
+  });
+});
+
+describe('awaiting calls: a caller who cancels while the server is still answering', () => {
+  let t: SipTestApp;
+  beforeAll(async () => {
+    // Media that takes its time to answer, as werift gathering candidates does.
+    const slow = () => {
+      const endpoint = createStubMedia();
+      const answer = endpoint.answer.bind(endpoint);
+      endpoint.answer = async (offer) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return answer(offer);
+      };
+      return endpoint;
+    };
+    t = await buildSipTestApp('sqlite', { media: slow });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 487, queues nothing and records a cancelled call', async () => {
+    const resident = await t.registered(NUMBERS.resident);
+    const call = resident.call(NUMBERS.desk, { sdp: OFFER, headers: { 'X-Speech-Id': 'queue-cancel' } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await call.cancel()).status).toBe(200);
+    expect((await call.answered).status).toBe(487);
+    expect(t.app.ctx.sip.server!.queue.count()).toBe(0);
+    const row = await eventually(() =>
+      t.db.selectFrom('call_history').selectAll().where('speech_id', '=', 'queue-cancel').executeTakeFirst(),
+    );
+    expect(row).toMatchObject({ status: 'cancel', type: 'awaiting' });
+    await resident.close();
   });
 });

@@ -79,14 +79,20 @@ export function createCallQueue(deps: CallQueueDeps) {
     `${connection.id} ${request.get('Call-ID')} ${(request.get('Via') ?? '').replace(/\s+/g, '')}`;
 
   /** Answers an INVITE with a fresh media endpoint; null when it was cancelled or media failed. */
-  const answer = async (connection: SipConnection, invite: SipRequest, localNumber: string, number: string) => {
+  const answer = async (
+    connection: SipConnection,
+    invite: SipRequest,
+    localNumber: string,
+    number: string,
+    cancelledBefore: () => boolean,
+  ) => {
     const key = answeringKey(connection, invite);
-    const state = { cancelled: false };
+    const state = { cancelled: cancelledBefore() };
     answering.set(key, state);
     const media = deps.media();
     try {
       const answerSdp = await media.answer(invite.body);
-      if (state.cancelled || !connection.open) {
+      if (state.cancelled || cancelledBefore() || !connection.open) {
         release(media);
         return null;
       }
@@ -131,7 +137,14 @@ export function createCallQueue(deps: CallQueueDeps) {
     has: (speechId: string | undefined) => speechId !== undefined && calls.has(speechId),
 
     /** A new call to an awaiting number: answer it, hold it, tell the concierges. */
-    async incoming(connection: SipConnection, invite: SipRequest, caller: SipNumberInfo, callee: SipNumberInfo) {
+    async incoming(
+      connection: SipConnection,
+      invite: SipRequest,
+      caller: SipNumberInfo,
+      callee: SipNumberInfo,
+      /** A CANCEL may have come while the call was being looked up. */
+      cancelled: () => boolean = () => false,
+    ) {
       const asked = invite.get('X-Speech-Id');
       const id = asked && !calls.has(asked) && asked.length <= 100 ? asked : randomUUID();
       const record = startRecord({
@@ -142,7 +155,7 @@ export function createCallQueue(deps: CallQueueDeps) {
         isSos: invite.get('X-Sos-Call') === '1',
       });
       const [concerned, info] = await Promise.all([deps.concerned(callee), deps.describe(caller)]);
-      const leg = await answer(connection, invite, callee.number, caller.number);
+      const leg = await answer(connection, invite, callee.number, caller.number, cancelled);
       if (!leg) {
         if (connection.open) reply(connection, invite, 487);
         void history.finish(record, 'cancel');
@@ -167,14 +180,20 @@ export function createCallQueue(deps: CallQueueDeps) {
     },
 
     /** A concierge's INVITE with the call's speech id: bridge them to the caller. */
-    async join(connection: SipConnection, invite: SipRequest, joiner: SipNumberInfo, speechId: string) {
+    async join(
+      connection: SipConnection,
+      invite: SipRequest,
+      joiner: SipNumberInfo,
+      speechId: string,
+      cancelled: () => boolean = () => false,
+    ) {
       const call = calls.get(speechId);
       if (!call) return void reply(connection, invite, REFUSE.gone);
       if (!call.concerned.includes(joiner.number)) return void reply(connection, invite, REFUSE.notConcerned);
       const takenByOther =
         call.status === 'answered' || (call.status === 'answered_waiting' && call.answeredBy !== joiner.number);
       if (takenByOther) return void reply(connection, invite, REFUSE.busy, { reason: 'Answered By Another' });
-      const leg = await answer(connection, invite, call.callee.number, joiner.number);
+      const leg = await answer(connection, invite, call.callee.number, joiner.number, cancelled);
       if (!leg) {
         if (connection.open) reply(connection, invite, 487);
         return;
