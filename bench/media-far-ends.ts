@@ -28,8 +28,13 @@ process.on('message', async (command: Command) => {
     }
     case 'accept': {
       const peer = peers.get(command.id)!;
-      await peer.accept(command.sdp);
-      await peer.whenConnected(30_000);
+      try {
+        await peer.accept(command.sdp);
+        await peer.whenConnected(30_000);
+      } catch (error) {
+        reply({ type: 'accepted', id: command.id, error: String(error) });
+        break;
+      }
       if (command.signal) peer.play(command.signal === 'voice' ? renderVoiceLike() : holdTone());
       reply({ type: 'accepted', id: command.id });
       break;

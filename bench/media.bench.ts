@@ -38,18 +38,32 @@ function ask<T>(command: Record<string, unknown>, answer: string): Promise<T> {
   });
 }
 
-/** One server leg answering a far end that offers; the far end then plays `signal`. */
-async function leg(signal: 'voice' | 'tone' | null): Promise<WebRtcEndpoint> {
+/** One server leg answering a far end that offers; the far end then plays `signal`. Null when setup failed. */
+async function leg(signal: 'voice' | 'tone' | null): Promise<WebRtcEndpoint | null> {
   const id = nextId++;
   const { sdp } = await ask<{ sdp: string }>({ type: 'offer', id }, `offer:${id}`);
   const server = createMediaEndpoint(media);
   const answer = await server.answer(sdp);
-  await ask({ type: 'accept', id, sdp: answer, signal }, `accepted:${id}`);
-  await server.whenConnected(30_000);
-  return server;
+  const accepted = await ask<{ error?: string }>({ type: 'accept', id, sdp: answer, signal }, `accepted:${id}`);
+  try {
+    if (accepted.error) throw new Error(accepted.error);
+    await server.whenConnected(30_000);
+    return server;
+  } catch (error) {
+    failedSetups.push(String(error));
+    await server.close();
+    return null;
+  }
 }
+const failedSetups: string[] = [];
 
 let idleCore = 0;
+
+/** Legs whose connection dropped during the window (a starved machine misses ICE consent checks). */
+function notConnected(legs: WebRtcEndpoint[]): string {
+  const down = legs.filter((l) => l.connectionState !== 'connected').map((l) => l.connectionState);
+  return down.length === 0 ? '' : `, ${down.length} legs not connected (${[...new Set(down)].join(', ')})`;
+}
 
 async function measure(name: string, calls: number, legs: WebRtcEndpoint[]) {
   await new Promise((resolve) => setTimeout(resolve, WARM_UP_MS));
@@ -66,7 +80,7 @@ async function measure(name: string, calls: number, legs: WebRtcEndpoint[]) {
   const out = (legs.reduce((n, l) => n + l.stats().packetsOut, 0) - out0) / wall;
   const inbound = (legs.reduce((n, l) => n + l.stats().packetsIn, 0) - in0) / wall;
   const core = ((cpu.user + cpu.system) / 1e6 / wall) * 100;
-  if (calls === 0) {
+  if (name === 'idle') {
     idleCore = core;
     console.log(`idle process: ${core.toFixed(1)} % of one core`);
     return;
@@ -75,7 +89,7 @@ async function measure(name: string, calls: number, legs: WebRtcEndpoint[]) {
     `${name.padEnd(9)} ${String(calls).padStart(3)} calls: ${out.toFixed(0).padStart(5)} pkt/s out, ` +
       `${inbound.toFixed(0).padStart(5)} pkt/s in, ${core.toFixed(1).padStart(5)} % of one core, ` +
       `${((core - idleCore) / calls).toFixed(2)} %/call above idle, ` +
-      `event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms`,
+      `event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms${notConnected(legs)}`,
   );
 }
 
@@ -90,10 +104,10 @@ for (const calls of CALLS) {
   const held: WebRtcEndpoint[] = [];
   for (let i = 0; i < calls; i++) {
     const caller = await leg('voice');
-    caller.playHoldTone();
-    held.push(caller);
+    caller?.playHoldTone();
+    if (caller) held.push(caller);
   }
-  await measure('held', calls, held);
+  await measure('held', held.length, held);
   await Promise.all(held.map((l) => l.close()));
   await ask({ type: 'close' }, 'closed:');
 
@@ -103,11 +117,15 @@ for (const calls of CALLS) {
     const started = performance.now();
     const caller = await leg('voice');
     const concierge = await leg('tone');
+    if (!caller || !concierge) {
+      await Promise.all([caller?.close(), concierge?.close()]);
+      continue;
+    }
     caller.bridge(concierge);
     setups.push(performance.now() - started);
     bridged.push(caller, concierge);
   }
-  await measure('bridged', calls, bridged);
+  await measure('bridged', bridged.length / 2, bridged);
   await Promise.all(bridged.map((l) => l.close()));
   await ask({ type: 'close' }, 'closed:');
 }
@@ -116,4 +134,7 @@ console.log(
   `bridged call setup (two legs: offer, answer, ICE, DTLS, one after another): ` +
     `p50 ${ms(setup.p50)}, p95 ${ms(setup.p95)}, max ${ms(setup.max)} over ${setup.n} calls`,
 );
+if (failedSetups.length > 0) {
+  console.log(`${failedSetups.length} legs failed to connect: ${[...new Set(failedSetups)].join('; ')}`);
+}
 child.disconnect();
