@@ -52,9 +52,11 @@ export class WebRtcEndpoint implements MediaEndpoint {
   private tone: TonePlayer | null = null;
   private dtmf: DtmfSender | null = null;
   private closed = false;
+  private readonly stunConfigured: boolean;
 
   constructor(options: MediaOptions) {
     const family = isIPv6(options.host) ? 'udp6' : 'udp4';
+    this.stunConfigured = options.stunServers.length > 0;
     this.pc = new RTCPeerConnection({
       codecs: { audio: audioCodecs(), video: [] },
       iceServers: options.stunServers.map((server) => ({ urls: `stun:${server}` })),
@@ -80,13 +82,20 @@ export class WebRtcEndpoint implements MediaEndpoint {
     this.assertOpen();
     const prepared = prepareOffer(offerSdp);
     await this.pc.setRemoteDescription({ type: 'offer', sdp: prepared.sdp });
-    await this.pc.setLocalDescription(await this.pc.createAnswer());
+    this.noDefaultStun();
+    const { sdp } = await this.pc.createAnswer();
+    // We take the DTLS server role whenever the offer leaves us the choice: werift's DTLS client
+    // fails the handshake when a slow server answers its retransmitted ClientHello twice (a
+    // second HelloVerifyRequest), which a busy server process provokes. Browsers are robust clients.
+    const passive = /^a=setup:actpass/m.test(prepared.sdp) ? sdp.replace(/^a=setup:active/gm, 'a=setup:passive') : sdp;
+    await this.pc.setLocalDescription({ type: 'answer', sdp: passive });
     this.pinCodecs();
     return this.localSdp(prepared.rejected);
   }
 
   async offer(): Promise<string> {
     this.assertOpen();
+    this.noDefaultStun();
     await this.pc.setLocalDescription(await this.pc.createOffer());
     return this.localSdp([]);
   }
@@ -231,6 +240,16 @@ export class WebRtcEndpoint implements MediaEndpoint {
     this.dtmfHandlers.clear();
     this.audioHandlers.clear();
     this.stateHandlers.clear();
+  }
+
+  /**
+   * werift's ICE agent falls back to stun.l.google.com when it is given no STUN server: a DNS
+   * query and a packet to Google per call, a public address in our candidates, and up to 5 s of
+   * gathering where UDP is filtered. Without configured STUN servers we want none at all.
+   */
+  private noDefaultStun(): void {
+    if (this.stunConfigured) return;
+    for (const transport of this.pc.iceTransports) transport.connection.stunServer = undefined;
   }
 
   private assertOpen(): void {

@@ -169,7 +169,8 @@ export async function startDoorPanel(options: DoorPanelOptions): Promise<DoorPan
     call.media.onDtmf((digit) => {
       if (digit === '#') openDoor('rtp', call.speechId);
     });
-    const ceiling = setTimeout(() => void call.hangup(), maxDurationMs);
+    // A hang-up racing the far end's own BYE may fail; the call ends either way.
+    const ceiling = setTimeout(() => void call.hangup().catch(() => {}), maxDurationMs);
     void sip.ended.then(async (reason) => {
       clearTimeout(ceiling);
       calls.delete(call);

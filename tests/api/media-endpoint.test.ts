@@ -1,4 +1,6 @@
+import { createSocket } from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RTCPeerConnection } from 'werift';
 import { createMediaEndpoint, type ReceivedAudio, type WebRtcEndpoint } from '../../server/media/endpoint';
 import { pacedCount } from '../../server/media/media-clock';
 import { holdTone, renderVoiceLike } from '../../server/media/tone';
@@ -49,6 +51,9 @@ describe('media endpoint', () => {
     expect(offer).toContain('a=fingerprint:sha-256 ');
     const answer = await answerer.answer(offer);
     expect(answer).toMatch(/^m=audio \d+ UDP\/TLS\/RTP\/SAVPF 0 101$/m);
+    // Offered the choice, the answering endpoint is the DTLS server (werift's client is the fragile side).
+    expect(offer).toContain('a=setup:actpass');
+    expect(answer).toContain('a=setup:passive');
     await offerer.accept(answer);
     await Promise.all([offerer.whenConnected(), answerer.whenConnected()]);
 
@@ -150,6 +155,33 @@ describe('media endpoint', () => {
     expect(atPanel).toEqual(['1', '#']);
     expect(concierge.sendDtmf('x')).toBe(false);
     expect(concierge.sendDtmf('')).toBe(false);
+  });
+
+  it('asks only the configured STUN server, and none when none is configured', async () => {
+    const stun = createSocket('udp4');
+    const requests: Buffer[] = [];
+    stun.on('message', (message) => requests.push(message));
+    await new Promise<void>((resolve) => stun.bind(0, '127.0.0.1', resolve));
+    try {
+      const withStun = track(
+        createMediaEndpoint({ ...LOOPBACK_MEDIA, stunServers: [`127.0.0.1:${stun.address().port}`] }),
+      )[0];
+      await withStun.offer();
+      await waitFor(() => requests.length > 0, 'a STUN request');
+      // A STUN Binding request: type 0x0001, magic cookie 0x2112A442.
+      expect(requests[0]!.readUInt16BE(0)).toBe(0x0001);
+      expect(requests[0]!.readUInt32BE(4)).toBe(0x2112a442);
+    } finally {
+      stun.close();
+    }
+    // werift would fall back to stun.l.google.com; without configured servers there is no STUN server at all.
+    const without = track(createMediaEndpoint(LOOPBACK_MEDIA))[0];
+    const started = Date.now();
+    await without.offer();
+    expect(Date.now() - started).toBeLessThan(1000);
+    const agents = (without as unknown as { pc: RTCPeerConnection }).pc.iceTransports.map((t) => t.connection);
+    expect(agents.length).toBeGreaterThan(0);
+    expect(agents.map((agent) => agent.stunServer)).toEqual(agents.map(() => undefined));
   });
 
   it('refuses what makes no sense', async () => {
