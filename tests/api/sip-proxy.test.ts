@@ -86,6 +86,12 @@ describe.each(dialects)('embedded SIP registrar and proxy (%s)', (dialect) => {
     expect((await a.info('5')).status).toBe(200);
     await eventually(() => call.infos.length === 1);
 
+    // Hold by re-INVITE (as JsSIP does): routed in the dialog, answered with the mirrored direction.
+    const held = await call.reinvite(`${OFFER}a=sendonly\r\n`);
+    expect(held.status).toBe(200);
+    expect(held.body).toContain('a=recvonly');
+    expect(a.remoteSdp).toContain('a=sendonly');
+
     await new Promise((r) => setTimeout(r, 1100));
     expect((await a.bye()).status).toBe(200);
     expect(await call.ended).toBe('remote-bye');

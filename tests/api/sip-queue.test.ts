@@ -88,6 +88,12 @@ describe.each(dialects)('awaiting calls: the call queue (%s)', (dialect) => {
     const denied = samUa.call(NUMBERS.desk, { sdp: OFFER, headers: { 'X-Speech-Id': 'queue-1' } });
     expect((await denied.answered).status).toBe(486);
 
+    // A re-INVITE on a leg keeps the server's session, direction mirrored.
+    const reinvited = await join.reinvite(`${OFFER}a=inactive\r\n`);
+    expect(reinvited.status).toBe(200);
+    expect(reinvited.body).toContain('a=inactive');
+    expect(reinvited.body).toContain('m=audio');
+
     // DTMF from the concierge reaches the panel through the B2BUA.
     expect((await join.info('#')).status).toBe(200);
     await eventually(() => call.infos.length === 1);

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateSelfSigned, loadTls } from '../../server/sip/certificate';
 import { outcomeOfStatus } from '../../server/sip/history';
 import { createBindings, MAX_BINDINGS_PER_NUMBER } from '../../server/sip/registrar';
+import { answerDirection, directionOf } from '../../server/sip/sdp-direction';
 
 describe('call outcomes', () => {
   it.each([
@@ -93,5 +94,31 @@ describe('SIP certificate', () => {
     });
     expect(configured.selfSigned).toBe(false);
     expect(configured.cert).toContain('BEGIN CERTIFICATE');
+  });
+});
+
+describe('re-INVITE directions', () => {
+  const ours =
+    'v=0\r\ns=-\r\na=sendrecv\r\nm=audio 9 RTP/AVP 0\r\na=rtpmap:0 PCMU/8000\r\na=sendrecv\r\nm=video 9 RTP/AVP 96\r\n';
+  const offer = (direction: string) => `v=0\r\ns=-\r\nm=audio 9 RTP/AVP 0\r\na=${direction}\r\n`;
+
+  it.each([
+    ['sendonly', 'recvonly'],
+    ['recvonly', 'sendonly'],
+    ['inactive', 'inactive'],
+    ['sendrecv', 'sendrecv'],
+  ])('answers %s with %s in every media section', (asked, answered) => {
+    const answer = answerDirection(ours, offer(asked));
+    expect(directionOf(answer)).toBe(answered);
+    const sections = answer.split('\r\nm=').slice(1);
+    expect(sections).toHaveLength(2);
+    for (const section of sections) expect(section).toContain(`a=${answered}`);
+    // The session-level attribute is gone; the rest is kept.
+    expect(answer.split('\r\nm=')[0]).not.toContain('a=sendrecv');
+    expect(answer).toContain('a=rtpmap:0 PCMU/8000');
+  });
+
+  it('reads sendrecv when no direction is written', () => {
+    expect(directionOf('v=0\r\nm=audio 9 RTP/AVP 0\r\n')).toBe('sendrecv');
   });
 });

@@ -6,6 +6,7 @@ import type { SipNumberInfo } from '../directory';
 import { type CallHistory, type CallRecord, startRecord } from '../history';
 import type { SipRequest } from '../message';
 import type { Outbound } from '../outbound';
+import { answerDirection } from '../sdp-direction';
 import type { SipConnection } from '../transport';
 import { ALLOW, answerLeg, hangUp, inLeg, type Leg, legRequest } from './leg';
 import { type MediaFactory, release } from './media';
@@ -248,7 +249,7 @@ export function createCallQueue(deps: CallQueueDeps) {
           reply(connection, request, 200, {
             toTag: leg.localTag,
             headers: { Contact: leg.contact, 'Content-Type': 'application/sdp', Allow: ALLOW },
-            body: leg.answerSdp,
+            body: request.body ? answerDirection(leg.answerSdp, request.body) : leg.answerSdp,
           });
           break;
         case 'UPDATE':

@@ -5,6 +5,7 @@ import { newBranch, newCallId, newTag } from '../core';
 import { authorize } from '../digest';
 import { responseTo, SipRequest, type SipResponse } from '../message';
 import { parseMessage } from '../parse';
+import { answerDirection } from '../sdp-direction';
 import { branchOf } from '../uri';
 import { UaDialog } from './dialog';
 
@@ -55,6 +56,8 @@ abstract class UaCall {
   readonly ended = this.endedAt.promise;
   /** The remote SDP (answer for outgoing calls, offer for incoming ones). */
   remoteSdp = '';
+  /** Our SDP in the call (offer or answer): re-INVITEs are answered with it. */
+  localSdp = '';
 
   constructor(protected readonly ua: SipUserAgent) {}
 
@@ -63,6 +66,19 @@ abstract class UaCall {
     if (!this.dialog) throw new Error('no dialog');
     const response = await this.ua.send(this.dialog.request('BYE'));
     this.endedAt.settle('local-bye');
+    return response;
+  }
+
+  /** Sends a re-INVITE with a new offer (hold: `a=sendonly`); ACKs a 2xx. Resolves with the final answer. */
+  async reinvite(sdp: string): Promise<SipResponse> {
+    if (!this.dialog) throw new Error('no dialog');
+    const invite = this.dialog.request('INVITE', { body: sdp });
+    const response = await this.ua.sendInvite(invite);
+    if (response.status >= 200 && response.status < 300) {
+      this.ua.transmit(this.dialog.request('ACK', { seq: this.dialog.localSeq }));
+      this.localSdp = sdp;
+      this.remoteSdp = response.body;
+    }
     return response;
   }
 
@@ -91,6 +107,19 @@ abstract class UaCall {
         break;
       case 'ACK':
         break;
+      case 'INVITE':
+      case 'UPDATE': {
+        // A re-INVITE (hold, refresh): same session, direction mirrored when an offer came.
+        const response = responseTo(request, 200);
+        response.set('Contact', this.ua.contact);
+        if (request.body || request.method === 'INVITE') {
+          response.set('Content-Type', 'application/sdp');
+          response.body = request.body ? answerDirection(this.localSdp, request.body) : this.localSdp;
+          if (request.body) this.remoteSdp = request.body;
+        }
+        this.ua.transmit(response);
+        break;
+      }
       default:
         this.ua.respond(request, 200);
     }
@@ -114,6 +143,7 @@ export class OutgoingCall extends UaCall {
     readonly invite: SipRequest,
   ) {
     super(ua);
+    this.localSdp = invite.body;
   }
 
   /** CANCEL while ringing; the INVITE then ends with 487. */
@@ -180,6 +210,7 @@ export class IncomingCall extends UaCall {
     response.set('Contact', this.ua.contact);
     response.set('Content-Type', 'application/sdp');
     response.body = sdp;
+    this.localSdp = sdp;
     this.ua.transmit(response);
     this.ua.track(this);
   }
@@ -362,6 +393,16 @@ export class SipUserAgent {
       onResponse(response);
     });
     this.transmit(invite);
+  }
+
+  /** Sends an INVITE inside a dialog and resolves with its final response. */
+  sendInvite(invite: SipRequest): Promise<SipResponse> {
+    return new Promise((resolve) => {
+      this.transmitInvite(invite, (response) => {
+        if (response.status >= 300) this.ackFailure(invite, response);
+        if (response.status >= 200) resolve(response);
+      });
+    });
   }
 
   /** ACK of a failure: same branch as the INVITE (RFC 3261 17.1.1.3). */
