@@ -226,12 +226,17 @@ export async function startSipServer(options: SipServerOptions, host: string, po
   core.transport = createWssTransport(options.tls, {
     accept: async (ip) => !(await core.bans.isBanned(ip)),
     onMessage(connection, message) {
-      const handled =
-        message.kind === 'request' ? onRequest(connection, message) : Promise.resolve(onResponse(connection, message));
-      handled.catch((error: unknown) => {
+      // One bad message must never take the process down: sync and async failures end here.
+      const failed = (error: unknown) => {
         log.error({ err: error }, 'sip: message handling failed');
         if (message.kind === 'request' && message.method !== 'ACK') reply(connection, message, 500);
-      });
+      };
+      try {
+        if (message.kind === 'request') onRequest(connection, message).catch(failed);
+        else onResponse(connection, message);
+      } catch (error) {
+        failed(error);
+      }
     },
     onBadMessage(connection, error) {
       log.debug({ ip: connection.ip, err: error.message }, 'sip: unreadable message dropped');

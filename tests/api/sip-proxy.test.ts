@@ -243,6 +243,26 @@ describe.each(dialects)('embedded SIP registrar and proxy (%s)', (dialect) => {
     await Promise.all([caller.close(), resident.close(), desk.close()]);
   });
 
+  it('survives unreadable and malformed messages', async () => {
+    const ua = await open(NUMBERS.staff);
+    ua.transmit('garbage\r\n\r\n');
+    ua.transmit('SIP/2.0 200 OK\r\nVia: nonsense\r\nFrom: x\r\nTo: y\r\nCall-ID: z\r\nCSeq: 1 INVITE\r\n\r\n');
+    ua.transmit(
+      `SIP/2.0 200 OK\r\nVia: SIP/2.0/WSS ${t.domain};branch=z9hG4bKnone\r\nFrom: x\r\nTo: y\r\nCall-ID: z\r\nCSeq: x\r\n\r\n`,
+    );
+    const badFrom = new SipRequest('INVITE', `sip:${NUMBERS.resident}@${t.domain}`);
+    badFrom.set('From', '<http://not-sip>;tag=1').set('To', `<sip:${NUMBERS.resident}@${t.domain}>`);
+    badFrom.set('Call-ID', 'bad-from').set('CSeq', '1 INVITE');
+    badFrom.set('Via', `SIP/2.0/WSS ${ua.viaHost};branch=z9hG4bKbadfrom`);
+    expect((await ua.sendInvite(badFrom)).status).toBe(400);
+    const options = new SipRequest('OPTIONS', `sip:${t.domain}`);
+    options.set('From', '<sip:1003@127.0.0.1>;tag=a').set('To', `<sip:${t.domain}>`);
+    options.set('Call-ID', 'still-alive').set('CSeq', '1 OPTIONS');
+    expect((await ua.send(options)).status).toBe(200);
+    expect(t.app.ctx.sip.status().status).toBe('running');
+    await ua.close();
+  });
+
   it('refuses in-dialog requests whose Route does not name the arrival connection', async () => {
     const intruder = await open(NUMBERS.staff);
     const bye = new SipRequest('BYE', 'sip:x@y.invalid');

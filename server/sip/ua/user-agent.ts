@@ -266,7 +266,14 @@ export class SipUserAgent {
   ) {
     this.contact = `<sip:${randomBytes(4).toString('hex')}@${this.viaHost};transport=ws>`;
     this.aor = `sip:${options.number}@${options.domain}`;
-    socket.on('message', (data) => this.receive(data.toString()));
+    socket.on('message', (data) => {
+      // An unreadable or unexpected message is dropped: the agent runs inside the server (the simulator).
+      try {
+        this.receive(data.toString());
+      } catch {
+        // Nothing to answer: it could not be read.
+      }
+    });
     socket.on('close', () => {
       for (const call of this.calls) call.end('closed');
       this.closedAt.settle();
