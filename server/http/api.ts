@@ -10,6 +10,7 @@ import { groupListRoutes } from './group-list';
 import { groupRoutes } from './groups';
 import { homeRoutes } from './home';
 import { markerRoutes } from './markers';
+import { notificationRoutes } from './notifications';
 import { profileRoutes } from './profile';
 import { registrationRoutes } from './registration';
 import { roleRoutes } from './roles';
@@ -43,4 +44,5 @@ export async function apiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   await app.register(registrationRoutes, { ctx });
   await app.register(callRoutes, { ctx });
   await app.register(sipRoutes, { ctx });
+  await app.register(notificationRoutes, { ctx });
 }

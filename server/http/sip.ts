@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../src/contract/errors';
 import type { AppContext } from '../context';
+import { notify } from '../domain/notifications';
 import { authOf, requirePermission } from './auth';
 import { HttpError } from './http-error';
 import { defineRoute } from './route';
@@ -19,6 +20,16 @@ const requesterOf = (request: FastifyRequest) => {
  * user who asked gets the SIP reboot started/completed notifications.
  */
 export async function sipRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  ctx.sip.onReboot((phase, by, ok) => {
+    const failed = phase === 'completed' && !ok;
+    notify(ctx, {
+      projectId: by.projectId,
+      userIds: [by.userId],
+      type: phase === 'started' ? 'sip_reboot_started' : 'sip_reboot_completed',
+      data: failed ? { has_error: true, output: ctx.sip.status().error ?? ERROR_CODES.sipServiceStartError } : {},
+    }).catch((error: unknown) => app.log.warn({ err: error }, 'sip: reboot notification failed'));
+  });
+
   defineRoute(app, 'GET /sip/status', {
     guard: requirePermission('project.view_settings', 'project.change_settings', 'system.view_info'),
     handler: async () => ({ data: ctx.sip.status() }),

@@ -20,8 +20,8 @@ export type SipRebootPhase = 'started' | 'completed';
 
 /**
  * Called when a restart or reinit asked by a user starts and ends, so that
- * user gets the "SIP reboot started/completed" notifications. main wires it to
- * the notifications area; without it nobody is told.
+ * user gets the "SIP reboot started/completed" notifications (server/http/sip.ts
+ * turns them into notify() calls).
  */
 export type SipRebootListener = (phase: SipRebootPhase, requester: SipRequester, ok: boolean) => void;
 
@@ -54,7 +54,10 @@ export function createSipService(options: SipServiceOptions) {
   let error: string | null = null;
   let startedAt: Date | null = null;
   let listen = { host: config.host, port: config.sip.port };
-  let rebootListener: SipRebootListener | null = null;
+  const rebootListeners = new Set<SipRebootListener>();
+  const tell: SipRebootListener = (phase, requester, ok) => {
+    for (const listener of rebootListeners) listener(phase, requester, ok);
+  };
 
   const loadCertificate = () =>
     loadTls({
@@ -111,7 +114,7 @@ export function createSipService(options: SipServiceOptions) {
   };
 
   const reboot = async (requester: SipRequester | null, reload: boolean) => {
-    if (requester) rebootListener?.('started', requester, true);
+    if (requester) tell('started', requester, true);
     state = 'restarting';
     let ok = true;
     try {
@@ -123,7 +126,7 @@ export function createSipService(options: SipServiceOptions) {
       ok = false;
       options.log.error({ err: failure }, 'sip: restart failed');
     } finally {
-      if (requester) rebootListener?.('completed', requester, ok);
+      if (requester) tell('completed', requester, ok);
     }
     return ok;
   };
@@ -137,9 +140,10 @@ export function createSipService(options: SipServiceOptions) {
     restart: (requester: SipRequester | null = null) => reboot(requester, false),
     /** As restart, and the certificate is loaded (or generated) again. */
     reinit: (requester: SipRequester | null = null) => reboot(requester, true),
-    /** Who hears about reboots asked for by users (the notifications area). */
-    onReboot(listener: SipRebootListener) {
-      rebootListener = listener;
+    /** Adds a listener to reboots asked for by users (the SIP routes notify the user); returns its removal. */
+    onReboot(listener: SipRebootListener): () => void {
+      rebootListeners.add(listener);
+      return () => rebootListeners.delete(listener);
     },
     /** The running server, or null when stopped. */
     get server(): SipServer | null {

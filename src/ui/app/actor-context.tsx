@@ -11,6 +11,7 @@ import type { ResourceMachine } from '../../machines/resource/resource.machine';
 import type { SessionMachine } from '../../machines/session/session.machine';
 import type { StructureImportMachine } from '../../machines/structure-import/structure-import.machine';
 import type { EntityKey, EntityKit, UserCommandMachines } from '../../services/entity-registry';
+import type { NotificationPageMachines } from '../../services/notification-pages';
 
 /** The root actor and its singletons, as views see them. */
 export interface ActorRefs {
@@ -41,6 +42,8 @@ export interface PageMachines {
   structureExport: (groupId: number) => ResourceMachine;
   /** The generate-groups dialog (preview, then save). */
   generateGroups: GenerateGroupsMachine;
+  /** The /notifications list and the notification settings form. */
+  notifications: NotificationPageMachines;
   /** Logged-out account flows: password recovery, reset by mailed code, registration by invitation. */
   accountForms: {
     recovery: PublicFormMachine;

@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'roles',
   'registration',
   'groups',
+  'notifications',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -14,6 +14,7 @@ import { type AppMachine, appMachine } from '../../machines/app/app.machine';
 import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { generateGroupsMachine } from '../../machines/generate-groups/generate-groups.machine';
+import { notificationListMachine } from '../../machines/notification-list/notification-list.machine';
 import { passwordFormMachine } from '../../machines/password-form/password-form.machine';
 import { pickerMachine } from '../../machines/picker/picker.machine';
 import { profileFormMachine } from '../../machines/profile-form/profile-form.machine';
@@ -123,6 +124,7 @@ export function createStubPageMachines(): PageMachines {
     structureImport: freeze(structureImportMachine),
     structureExport: () => freeze(resourceMachine),
     generateGroups: freeze(generateGroupsMachine),
+    notifications: { list: freeze(notificationListMachine), settingsForm: freeze(entityFormMachine) },
     accountForms: {
       recovery: freeze(publicFormMachine),
       reset: () => freeze(publicFormMachine),
