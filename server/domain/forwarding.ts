@@ -68,6 +68,8 @@ export async function forwardPlan(
   callee: SipNumberInfo,
   now = new Date(),
 ): Promise<ForwardPlan | null> {
+  // Most numbers do not forward: no query for them.
+  if (callee.forwardMode === 'disabled') return null;
   const number = await db
     .selectFrom('sip_numbers')
     .leftJoin('forward_groups', 'forward_groups.id', 'sip_numbers.forward_group_id')

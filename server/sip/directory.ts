@@ -16,6 +16,8 @@ export interface SipNumberInfo {
   deviceId: number | null;
   domainId: number | null;
   purpose: string | null;
+  /** disabled | manual | picked (call forwarding). */
+  forwardMode: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export function createDirectory(db: Kysely<Database>) {
           'sip_numbers.device_id',
           'sip_numbers.domain_id',
           'sip_numbers.purpose',
+          'sip_numbers.forward_mode',
         ])
         .where('sip_numbers.number', '=', number)
         .where('sip_numbers.is_active', '=', 1)
@@ -55,6 +58,7 @@ export function createDirectory(db: Kysely<Database>) {
         deviceId: row.device_id,
         domainId: row.domain_id,
         purpose: row.purpose,
+        forwardMode: row.forward_mode,
       };
     },
   };
