@@ -10,6 +10,7 @@ import { installConsole } from './http/console';
 import { installErrorHandler } from './http/error-handler';
 import { realtimeRoutes } from './http/realtime';
 import { createMailer } from './mail/mailer';
+import { createMediaEndpoint } from './media/endpoint';
 import { createLocalBus } from './realtime/bus';
 import { createHub } from './realtime/hub';
 import { createPgBus } from './realtime/pg-bus';
@@ -24,6 +25,13 @@ declare module 'fastify' {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The realtime hub's publishing side, for tools and tests that push events themselves. */
+    realtime: AppContext['realtime'];
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   /** A migrated database; the caller owns it and closes it. */
@@ -32,7 +40,7 @@ export interface BuildAppOptions {
   distDir?: string;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
-  /** Media engine of the SIP call queue (default: the signalling-only stub). */
+  /** Media engine of the SIP call queue (default: werift endpoints, server/media). */
   media?: MediaFactory;
 }
 
@@ -59,9 +67,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     startedAt: new Date(),
     mailer: createMailer(db, config.mail),
     realtime: hub.realtime,
-    sip: createSipService({ config, db, realtime: hub.realtime, log: app.log, media: options.media }),
+    sip: createSipService({
+      config,
+      db,
+      realtime: hub.realtime,
+      log: app.log,
+      // Awaiting calls get real media (werift endpoints in this process) unless a test gives its own.
+      media: options.media ?? (() => createMediaEndpoint(config.media)),
+    }),
   };
   app.decorate('ctx', ctx);
+  app.decorate('realtime', ctx.realtime);
   installErrorHandler(app);
   await app.register(realtimeRoutes, { prefix: API_BASE, ctx, hub });
   await app.register(apiRoutes, { prefix: API_BASE, ctx });

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { ConciergeDevice } from '../../src/contract/entities/calls';
+import * as v from 'valibot';
+import type { DoorDevice } from '../../src/contract/entities/calls';
+import { readJson } from '../db/json';
 import type { Database } from '../db/schema';
 import type { SipNumberInfo } from '../sip/directory';
 import { effectivePermissions } from './roles';
@@ -58,7 +60,7 @@ export async function ownNumbers(db: Kysely<Database>, userId: number, projectId
 }
 
 /** Door devices of the project that own an active number (the dialer's door management). */
-export async function conciergeDevices(db: Kysely<Database>, projectId: number): Promise<ConciergeDevice[]> {
+export async function conciergeDevices(db: Kysely<Database>, projectId: number): Promise<DoorDevice[]> {
   const rows = await db
     .selectFrom('devices')
     .innerJoin('sip_numbers', 'sip_numbers.device_id', 'devices.id')
@@ -94,4 +96,68 @@ export async function ownsNumber(db: Kysely<Database>, userId: number, projectId
     .where('is_active', '=', 1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+const GroupIdsSchema = v.array(v.number());
+
+/**
+ * Numbers that intercept calls to `callee` (call interception, 7.6): the active numbers of users
+ * whose interception is on, whose role holds `calls.interception`, and who chose a group that
+ * contains the callee's group (the number's own group or its user's groups; a chosen group
+ * includes the groups below it). The callee's own user and the caller are left out.
+ */
+export async function interceptorNumbers(
+  db: Kysely<Database>,
+  callee: SipNumberInfo,
+  callerNumber: string,
+): Promise<string[]> {
+  const settings = await db
+    .selectFrom('interception_settings as s')
+    .innerJoin('memberships as m', (j) =>
+      j.onRef('m.user_id', '=', 's.user_id').onRef('m.project_id', '=', 's.project_id'),
+    )
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .innerJoin('sip_numbers as n', (j) =>
+      j.onRef('n.user_id', '=', 's.user_id').onRef('n.project_id', '=', 's.project_id'),
+    )
+    .select(['s.user_id', 's.domains', 'r.is_admin', 'r.permissions', 'n.number'])
+    .where('s.project_id', '=', callee.projectId)
+    .where('s.is_active', '=', 1)
+    .where('n.is_active', '=', 1)
+    .execute();
+  const active = settings.filter(
+    (s) =>
+      s.user_id !== callee.userId &&
+      s.number !== callerNumber &&
+      effectivePermissions(s).includes('calls.interception'),
+  );
+  if (active.length === 0) return [];
+
+  const calleeGroups = new Set<number>(callee.domainId ? [callee.domainId] : []);
+  if (callee.userId) {
+    const rows = await db.selectFrom('user_domains').select('domain_id').where('user_id', '=', callee.userId).execute();
+    for (const r of rows) calleeGroups.add(r.domain_id);
+  }
+  if (calleeGroups.size === 0) return [];
+  const chosen = new Map(active.map((s) => [s, readJson(s.domains, GroupIdsSchema, [])]));
+  const ids = [...new Set([...calleeGroups, ...[...chosen.values()].flat()])];
+  const bounds = new Map(
+    (
+      await db
+        .selectFrom('domains')
+        .select(['id', 'lft', 'rgt'])
+        .where('project_id', '=', callee.projectId)
+        .where('id', 'in', ids)
+        .execute()
+    ).map((d) => [d.id, d]),
+  );
+  const inside = (group: number, ancestor: number) => {
+    const g = bounds.get(group);
+    const a = bounds.get(ancestor);
+    return g !== undefined && a !== undefined && a.lft <= g.lft && g.rgt <= a.rgt;
+  };
+  const numbers = active
+    .filter((s) => chosen.get(s)!.some((a) => [...calleeGroups].some((g) => inside(g, a))))
+    .map((s) => s.number);
+  return [...new Set(numbers)].filter((n) => n !== callee.number);
 }

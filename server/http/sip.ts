@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '../../src/contract/errors';
 import type { AppContext } from '../context';
 import { authOf, requirePermission } from './auth';
@@ -7,6 +7,11 @@ import { defineRoute } from './route';
 
 /** 503 when the SIP server could not start again (port taken, certificate unreadable). */
 const startError = () => new HttpError(503, { message: ERROR_CODES.sipServiceStartError });
+
+const requesterOf = (request: FastifyRequest) => {
+  const auth = authOf(request);
+  return { userId: auth.userId, projectId: auth.projectId };
+};
 
 /**
  * The SIP service (7.6): status for those who see project settings or system
@@ -22,7 +27,7 @@ export async function sipRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   defineRoute(app, 'POST /sip/restart', {
     guard: requirePermission('project.change_settings'),
     handler: async ({ request }) => {
-      if (!(await ctx.sip.restart(authOf(request).userId))) throw startError();
+      if (!(await ctx.sip.restart(requesterOf(request)))) throw startError();
       return { data: ctx.sip.status() };
     },
   });
@@ -30,7 +35,7 @@ export async function sipRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   defineRoute(app, 'POST /sip/reinit', {
     guard: requirePermission('project.change_settings'),
     handler: async ({ request }) => {
-      if (!(await ctx.sip.reinit(authOf(request).userId))) throw startError();
+      if (!(await ctx.sip.reinit(requesterOf(request)))) throw startError();
       return { data: ctx.sip.status() };
     },
   });

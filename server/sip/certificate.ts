@@ -44,7 +44,7 @@ export function loadTls(options: {
     const cert = readFileSync(certPath, 'utf8');
     const x509 = new X509Certificate(cert);
     // Regenerate when it is about to expire or no longer names the hosts clients use.
-    const coversHosts = options.hosts.every((h) => x509.checkHost(h) || x509.checkIP(h));
+    const coversHosts = options.hosts.every((h) => (isIP(h) ? x509.checkIP(h) : x509.checkHost(h)) !== undefined);
     if (new Date(x509.validTo).getTime() > Date.now() + 86_400_000 && coversHosts) {
       return { cert, key: readFileSync(keyPath, 'utf8'), selfSigned: true, certPath };
     }

@@ -1,3 +1,4 @@
+import type { ForwardPlan, ForwardStage } from '../domain/forwarding';
 import { newBranch, newTag, nextMaxForwards, reply, type SipCore } from './core';
 import type { Dialogs } from './dialogs';
 import { CONNECTION_PARAM, recordRoute } from './dialogs';
@@ -15,9 +16,20 @@ export const CANCEL_GRACE_MS = 4_000;
 /** How long a finished INVITE transaction is kept to absorb retransmitted ACKs and late 2xx. */
 const LINGER_MS = 32_000;
 
+/** A registration to ring, and the number it belongs to. */
+export interface RingTarget {
+  contact: string;
+  connectionId: string;
+  number: string;
+}
+
 /** One forked copy of an INVITE, sent to one registration. */
 interface Branch {
   id: string;
+  /** Which stage rang it: 0 the callee (and interceptors), then the forward stages. */
+  stage: number;
+  /** The number this branch rings: the callee's, or an intercepting concierge's. */
+  number: string;
   connection: SipConnection;
   request: SipRequest;
   /** Final status received (or assumed when the connection died), null while ringing. */
@@ -38,7 +50,21 @@ interface InviteTx {
   timedOut: boolean;
   record: CallRecord;
   timers: NodeJS.Timeout[];
+  /** The current stage's timer (ring timeout or no-answer forward). */
+  stageTimer: NodeJS.Timeout | null;
   localTag: string;
+  callee: SipNumberInfo;
+  hops: number;
+  stage: number;
+  /** Forward stages still to ring, and how the callee's stage hands over to them. */
+  forward: ForwardPlan | null;
+  /** The forward stages are under way (the callee's stage is over). */
+  forwarding: boolean;
+  /** Between the callee's failure and an error redirect's first stage: late answers change nothing. */
+  waiting: boolean;
+  pending: ForwardStage[];
+  startedAt: number;
+  targetsOf: (numbers: string[]) => RingTarget[];
 }
 
 /** 6xx beats everything, then busy, then the lowest code (a real answer over "nobody there"). */
@@ -52,6 +78,8 @@ function better(a: SipResponse | null, b: SipResponse): boolean {
  * The forking proxy for INVITEs between registered users: every registration
  * of the callee gets a copy (several tabs ring at once), the first 2xx wins and
  * the others are cancelled, failures are aggregated into one final answer.
+ * Concierges intercepting the callee's group ring too (X-Target-Callee tells
+ * them whom the call was for).
  * Double Record-Route keeps us in the dialog so in-dialog requests find their
  * WebSocket. Each call is recorded into the call history.
  */
@@ -69,6 +97,7 @@ export function createForkingProxy(core: SipCore, dialogs: Dialogs, history: Cal
 
   const forget = (tx: InviteTx) => {
     for (const t of tx.timers) clearTimeout(t);
+    if (tx.stageTimer) clearTimeout(tx.stageTimer);
     tx.timers = [];
     const timer = setTimeout(() => {
       byCaller.delete(tx.key);
@@ -87,10 +116,17 @@ export function createForkingProxy(core: SipCore, dialogs: Dialogs, history: Cal
     branch.connection.send(cancel);
   };
 
-  /** When no branch is still ringing and nobody answered: the caller gets the one final answer. */
+  /** When no branch of the current stage is still ringing and nobody answered: forward, or the final answer. */
   const settle = (tx: InviteTx, force = false) => {
+    if (tx.done || tx.answered || (tx.waiting && !force)) return;
+    if (!force && [...tx.branches.values()].some((b) => b.final === null && b.stage === tx.stage)) return;
+    if (!force && !tx.cancelled && !tx.timedOut && handOver(tx, 'failed')) return;
+    finish(tx);
+  };
+
+  /** The caller's final answer: the best failure, 487 when cancelled, 480 when nobody answered in time. */
+  const finish = (tx: InviteTx) => {
     if (tx.done || tx.answered) return;
-    if (!force && [...tx.branches.values()].some((b) => b.final === null)) return;
     tx.done = true;
     let status = tx.best?.status ?? 480;
     let outcome: CallOutcome = outcomeOfStatus(status);
@@ -115,10 +151,95 @@ export function createForkingProxy(core: SipCore, dialogs: Dialogs, history: Cal
     later(tx, CANCEL_GRACE_MS, () => settle(tx, true));
   };
 
+  /** Sends the INVITE to each target as one stage; false when none could be reached. */
+  const ring = (tx: InviteTx, targets: RingTarget[], ringMs: number): boolean => {
+    tx.stage += 1;
+    if (tx.stageTimer) clearTimeout(tx.stageTimer);
+    let sent = 0;
+    for (const binding of targets) {
+      const target = core.transport.get(binding.connectionId);
+      if (!target || binding.number === tx.record.from.number) continue;
+      const copy = tx.request.clone();
+      copy.uri = binding.contact;
+      // Leading Routes that name us (an outbound-proxy route set by the client) are consumed here.
+      while (copy.get('Route') && isOwnRoute(core.domain, copy.get('Route')!)) copy.shift('Route');
+      copy.remove('Proxy-Authorization');
+      copy.set('Max-Forwards', String(tx.hops));
+      const id = newBranch();
+      copy.prepend('Via', `SIP/2.0/WSS ${core.domain};branch=${id};${CONNECTION_PARAM}=${tx.caller.id}`);
+      copy.prepend('Record-Route', recordRoute(core.domain, tx.caller.id));
+      copy.prepend('Record-Route', recordRoute(core.domain, target.id));
+      copy.set('X-Speech-Id', tx.record.speechId);
+      copy.set('X-Sos-Call', tx.record.isSos ? '1' : '0');
+      copy.set('X-Speech-Type', 'normal');
+      copy.set('X-Target-Callee', tx.callee.number);
+      const branch: Branch = {
+        id,
+        stage: tx.stage,
+        number: binding.number,
+        connection: target,
+        request: copy,
+        final: null,
+      };
+      tx.branches.set(id, branch);
+      byBranch.set(id, { tx, branch });
+      target.send(copy);
+      sent++;
+    }
+    if (sent === 0) return false;
+    tx.stageTimer = setTimeout(() => {
+      if (tx.done || tx.answered) return;
+      // Nobody answered this stage in time: its phones stop; forward on, or give up (480, noanswer).
+      const stage = tx.stage;
+      for (const branch of tx.branches.values()) if (branch.stage === stage) sendCancel(branch);
+      if (handOver(tx, 'noanswer')) return;
+      tx.timedOut = true;
+      later(tx, CANCEL_GRACE_MS, () => finish(tx));
+      settle(tx);
+    }, ringMs);
+    tx.stageTimer.unref();
+    return true;
+  };
+
+  /**
+   * The current stage is over without an answer (its phones failed, or rang out): starts the next
+   * forward stage that reaches someone. True when one rings (or will, after the error delay).
+   */
+  const handOver = (tx: InviteTx, why: 'failed' | 'noanswer'): boolean => {
+    if (!tx.forwarding) {
+      const rule = why === 'noanswer' ? tx.forward?.noAnswer : tx.forward?.onError;
+      if (!rule) return false;
+      tx.forwarding = true;
+      tx.pending = [...rule.stages];
+      // An error redirect waits until its timeout has passed since the call began (ringback meanwhile).
+      const wait =
+        why === 'failed' && tx.forward?.onError ? tx.forward.onError.afterMs - (Date.now() - tx.startedAt) : 0;
+      if (wait > 0) {
+        tx.stage += 1;
+        tx.waiting = true;
+        later(tx, wait, () => {
+          tx.waiting = false;
+          if (!nextStage(tx)) finish(tx);
+        });
+        return true;
+      }
+    }
+    return nextStage(tx);
+  };
+
+  const nextStage = (tx: InviteTx): boolean => {
+    if (tx.done || tx.answered || tx.cancelled) return false;
+    for (let stage = tx.pending.shift(); stage; stage = tx.pending.shift()) {
+      if (ring(tx, tx.targetsOf(stage.numbers), stage.ringMs)) return true;
+    }
+    return false;
+  };
+
   const branchFinal = (tx: InviteTx, branch: Branch, status: number, response: SipResponse | null) => {
     if (branch.final !== null) return;
     branch.final = status;
-    if (response && better(tx.best, response)) tx.best = response;
+    // 487s of phones we stopped ourselves say nothing about the call.
+    if (response && status !== 487 && better(tx.best, response)) tx.best = response;
     // A global failure (6xx) stops the other phones ringing (RFC 3261 16.7.9).
     if (status >= 600 && !tx.answered && !tx.done) {
       for (const other of tx.branches.values()) sendCancel(other);
@@ -130,14 +251,23 @@ export function createForkingProxy(core: SipCore, dialogs: Dialogs, history: Cal
     /** True when this INVITE (by its top Via) is already being handled: a retransmission. */
     isKnown: (connection: SipConnection, request: SipRequest) => byCaller.has(keyOf(connection, request)),
 
-    /** Forks an initial INVITE to every registration of the callee (already authenticated and looked up). */
+    /**
+     * Forks an initial INVITE (caller authenticated, callee looked up) to every registration of the
+     * callee and its interceptors, then to the forward stages when nobody takes it.
+     */
     invite(
       connection: SipConnection,
       request: SipRequest,
-      callee: SipNumberInfo,
-      record: CallRecord,
-      bindings: { contact: string; connectionId: string }[],
+      input: {
+        callee: SipNumberInfo;
+        record: CallRecord;
+        /** Registrations of the callee and of the concierges intercepting it. */
+        first: RingTarget[];
+        forward: ForwardPlan | null;
+        targetsOf: (numbers: string[]) => RingTarget[];
+      },
     ) {
+      const { record } = input;
       const tx: InviteTx = {
         key: keyOf(connection, request),
         caller: connection,
@@ -150,7 +280,17 @@ export function createForkingProxy(core: SipCore, dialogs: Dialogs, history: Cal
         timedOut: false,
         record,
         timers: [],
+        stageTimer: null,
         localTag: newTag(),
+        callee: input.callee,
+        hops: 0,
+        stage: 0,
+        forward: input.forward,
+        forwarding: false,
+        waiting: false,
+        pending: [],
+        startedAt: Date.now(),
+        targetsOf: input.targetsOf,
       };
       byCaller.set(tx.key, tx);
       const hops = nextMaxForwards(request);
@@ -161,37 +301,18 @@ export function createForkingProxy(core: SipCore, dialogs: Dialogs, history: Cal
         forget(tx);
         return;
       }
-      for (const binding of bindings) {
-        const target = core.transport.get(binding.connectionId);
-        if (!target) continue;
-        const copy = request.clone();
-        copy.uri = binding.contact;
-        // Leading Routes that name us (an outbound-proxy route set by the client) are consumed here.
-        while (copy.get('Route') && isOwnRoute(core.domain, copy.get('Route')!)) copy.shift('Route');
-        copy.remove('Proxy-Authorization');
-        copy.set('Max-Forwards', String(hops));
-        const id = newBranch();
-        copy.prepend('Via', `SIP/2.0/WSS ${core.domain};branch=${id};${CONNECTION_PARAM}=${connection.id}`);
-        copy.prepend('Record-Route', recordRoute(core.domain, connection.id));
-        copy.prepend('Record-Route', recordRoute(core.domain, target.id));
-        copy.set('X-Speech-Id', record.speechId);
-        copy.set('X-Sos-Call', record.isSos ? '1' : '0');
-        copy.set('X-Speech-Type', 'normal');
-        copy.set('X-Target-Callee', callee.number);
-        const branch: Branch = { id, connection: target, request: copy, final: null };
-        tx.branches.set(id, branch);
-        byBranch.set(id, { tx, branch });
-        target.send(copy);
-      }
-      if (tx.branches.size === 0) {
-        settle(tx, true);
+      tx.hops = hops;
+      const forward = input.forward;
+      if (forward?.noAnswer?.immediately) {
+        // Forwarded at once: the callee does not ring.
+        tx.forwarding = true;
+        tx.pending = [...forward.noAnswer.stages];
+        if (!nextStage(tx)) finish(tx);
         return;
       }
-      later(tx, RING_TIMEOUT_MS, () => {
-        if (tx.done || tx.answered) return;
-        tx.timedOut = true;
-        cancelRinging(tx);
-      });
+      const ringMs = forward?.noAnswer ? forward.noAnswer.afterMs : RING_TIMEOUT_MS;
+      // Nobody registered is a failure of the callee: the error redirect may take it.
+      if (!ring(tx, input.first, ringMs) && !handOver(tx, 'failed')) finish(tx);
     },
 
     /** A response to one of our forked INVITEs (our Via already removed); false when the branch is not ours. */
@@ -212,7 +333,7 @@ export function createForkingProxy(core: SipCore, dialogs: Dialogs, history: Cal
         if (!tx.answered && !tx.done) {
           tx.answered = true;
           tx.done = true;
-          history.answered(tx.record, tx.record.to.number);
+          history.answered(tx.record, branch.number);
           for (const other of tx.branches.values()) if (other !== branch) sendCancel(other);
           forget(tx);
         }
@@ -271,6 +392,7 @@ export function createForkingProxy(core: SipCore, dialogs: Dialogs, history: Cal
           settle(tx, true);
         }
         for (const t of tx.timers) clearTimeout(t);
+        if (tx.stageTimer) clearTimeout(tx.stageTimer);
       }
       byCaller.clear();
       byBranch.clear();

@@ -38,14 +38,22 @@ const SPECIAL: Record<string, string> = {
  */
 const LIST_HEADERS = new Set(['Via', 'Route', 'Record-Route', 'Contact', 'Allow', 'Supported', 'Require']);
 
+/** Names seen so far → canonical form: every message looks the same few dozen names up many times. */
+const canonicalCache = new Map<string, string>();
+const CANONICAL_CACHE_LIMIT = 1000;
+
 /** The canonical form of a header name: `call-id` → `Call-ID`, `v` → `Via`, `x-speech-id` → `X-Speech-Id`. */
 export function canonicalName(name: string): string {
+  const cached = canonicalCache.get(name);
+  if (cached) return cached;
   const lower = name.trim().toLowerCase();
-  const compact = COMPACT[lower];
-  if (compact) return compact;
-  const special = SPECIAL[lower];
-  if (special) return special;
-  return lower.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+  const canonical =
+    COMPACT[lower] ??
+    SPECIAL[lower] ??
+    lower.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+  // Bounded: header names come from the network.
+  if (canonicalCache.size < CANONICAL_CACHE_LIMIT) canonicalCache.set(name, canonical);
+  return canonical;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { reply, type SipCore } from './core';
 import { challenge, verifyDigest } from './digest';
+import type { SipNumberInfo } from './directory';
 import type { SipRequest } from './message';
 import type { SipConnection } from './transport';
 import { formatUri, parseNameAddr } from './uri';
@@ -111,18 +112,21 @@ export async function handleRegister(core: SipCore, connection: SipConnection, r
     reply(connection, request, 400, { reason: 'Bad To' });
     return;
   }
-  const info = await core.directory.find(number);
-  const check = await verifyDigest(core.realm, request.get('Authorization'), 'REGISTER', async (username) =>
-    username === number && info ? info.password : null,
-  );
+  // The number is read only when credentials come: the first, unauthenticated REGISTER costs no query.
+  let info: SipNumberInfo | null = null;
+  const check = await verifyDigest(core.realm, request.get('Authorization'), 'REGISTER', async (username) => {
+    if (username !== number) return null;
+    info = await core.directory.find(number);
+    return info?.password ?? null;
+  });
   if (check.result === 'challenge') {
     reply(connection, request, 401, { headers: { 'WWW-Authenticate': challenge(core.realm, check.stale) } });
     return;
   }
   if (check.result === 'failed') {
     await core.bans.record(connection.ip, 'AUTH_FAILED');
-    if (!info) reply(connection, request, 404, { reason: 'Number Not Found' });
-    else if (check.username !== number) reply(connection, request, 403, { reason: 'Username Differs From To' });
+    if (check.username !== number) reply(connection, request, 403, { reason: 'Username Differs From To' });
+    else if (!info) reply(connection, request, 404, { reason: 'Number Not Found' });
     else reply(connection, request, 401, { headers: { 'WWW-Authenticate': challenge(core.realm) } });
     return;
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DTMF_CONTENT_TYPE, SIP_HEADERS } from '../../src/contract/entities/calls';
 import type { Database } from '../db/schema';
+import type { ForwardPlan } from '../domain/forwarding';
 import { type CallQueue, type CallQueueDeps, createCallQueue } from './b2bua/call-queue';
 import type { MediaFactory } from './b2bua/media';
 import { createIpBans } from './bans';
@@ -30,6 +31,10 @@ export interface SipServerOptions {
   nonceSecret?: Uint8Array;
   /** What the call queue needs from the platform: concerned concierges, caller info, publishing. */
   queue: Pick<CallQueueDeps, 'concerned' | 'describe' | 'publish'>;
+  /** Numbers intercepting calls to a number (call interception); none when absent. */
+  interceptors?: (callee: SipNumberInfo, callerNumber: string) => Promise<string[]>;
+  /** The callee number's call forwarding now; none when absent. */
+  forwarding?: (callee: SipNumberInfo) => Promise<ForwardPlan | null>;
 }
 
 /** A running embedded SIP server: registrar, forking proxy and call queue over one WSS listener. */
@@ -130,8 +135,10 @@ export async function startSipServer(options: SipServerOptions, host: string, po
       }
       const speechId = request.get(SIP_HEADERS.speechId);
       if (isAwaitingNumber(callee) && queue.has(speechId))
-        return await queue.join(connection, request, caller, speechId!);
-      if (isAwaitingNumber(callee)) return await queue.incoming(connection, request, caller, callee);
+        return await queue.join(connection, request, caller, speechId!, () => arrival.cancelled);
+      if (isAwaitingNumber(callee)) {
+        return await queue.incoming(connection, request, caller, callee, () => arrival.cancelled);
+      }
       if (callee.number === caller.number) {
         reply(connection, request, 403, { reason: 'unable to call your number' });
         return;
@@ -143,13 +150,24 @@ export async function startSipServer(options: SipServerOptions, host: string, po
         type: 'normal',
         isSos: request.get(SIP_HEADERS.sosCall) === '1',
       });
-      const targets = bindings.lookup(callee.number);
-      if (targets.length === 0) {
+      const [interceptors, forward] = await Promise.all([
+        options.interceptors?.(callee, caller.number) ?? [],
+        options.forwarding?.(callee) ?? null,
+      ]);
+      const targetsOf = (numbers: string[]) =>
+        numbers.flatMap((number) => bindings.lookup(number).map((b) => ({ ...b, number })));
+      const first = targetsOf([callee.number, ...interceptors]);
+      if (first.length === 0 && !forward) {
         reply(connection, request, 480, { reason: 'Not Registered' });
         void history.finish(record, 'noanswer');
         return;
       }
-      proxy.invite(connection, request, callee, record, targets);
+      if (arrival.cancelled) {
+        reply(connection, request, 487);
+        void history.finish(record, 'cancel');
+        return;
+      }
+      proxy.invite(connection, request, { callee, record, first, forward, targetsOf });
     } finally {
       arriving.delete(key);
     }

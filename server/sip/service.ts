@@ -4,7 +4,8 @@ import type { SipStatus } from '../../src/contract/entities/calls';
 import { callManagementTopic } from '../../src/contract/realtime';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
-import { conciergeNumbers, describeCaller } from '../domain/calls';
+import { conciergeNumbers, describeCaller, interceptorNumbers } from '../domain/calls';
+import { forwardPlan } from '../domain/forwarding';
 import type { Realtime } from '../realtime/realtime';
 import type { MediaFactory } from './b2bua/media';
 import { createStubMedia } from './b2bua/stub-media';
@@ -22,7 +23,13 @@ export type SipRebootPhase = 'started' | 'completed';
  * user gets the "SIP reboot started/completed" notifications. main wires it to
  * the notifications area; without it nobody is told.
  */
-export type SipRebootListener = (phase: SipRebootPhase, userId: number, ok: boolean) => void;
+export type SipRebootListener = (phase: SipRebootPhase, requester: SipRequester, ok: boolean) => void;
+
+/** The user who asked for a restart or reinit, in the project they asked from. */
+export interface SipRequester {
+  userId: number;
+  projectId: number;
+}
 
 export interface SipServiceOptions {
   config: Config;
@@ -69,6 +76,8 @@ export function createSipService(options: SipServiceOptions) {
           tls,
           log: options.log,
           media: options.media ?? createStubMedia,
+          interceptors: (callee, callerNumber) => interceptorNumbers(options.db, callee, callerNumber),
+          forwarding: (callee) => forwardPlan(options.db, callee),
           queue: {
             concerned: (callee) => conciergeNumbers(options.db, callee),
             describe: (caller) => describeCaller(options.db, caller),
@@ -101,8 +110,8 @@ export function createSipService(options: SipServiceOptions) {
     await running?.close();
   };
 
-  const reboot = async (userId: number | null, reload: boolean) => {
-    if (userId !== null) rebootListener?.('started', userId, true);
+  const reboot = async (requester: SipRequester | null, reload: boolean) => {
+    if (requester) rebootListener?.('started', requester, true);
     state = 'restarting';
     let ok = true;
     try {
@@ -114,7 +123,7 @@ export function createSipService(options: SipServiceOptions) {
       ok = false;
       options.log.error({ err: failure }, 'sip: restart failed');
     } finally {
-      if (userId !== null) rebootListener?.('completed', userId, ok);
+      if (requester) rebootListener?.('completed', requester, ok);
     }
     return ok;
   };
@@ -125,9 +134,9 @@ export function createSipService(options: SipServiceOptions) {
     start,
     stop,
     /** Stops and starts again (connections drop; clients re-register). False when it could not start. */
-    restart: (userId: number | null = null) => reboot(userId, false),
+    restart: (requester: SipRequester | null = null) => reboot(requester, false),
     /** As restart, and the certificate is loaded (or generated) again. */
-    reinit: (userId: number | null = null) => reboot(userId, true),
+    reinit: (requester: SipRequester | null = null) => reboot(requester, true),
     /** Who hears about reboots asked for by users (the notifications area). */
     onReboot(listener: SipRebootListener) {
       rebootListener = listener;

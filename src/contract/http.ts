@@ -1,12 +1,6 @@
 import * as v from 'valibot';
 import { TIMEOUTS } from './constants';
-import {
-  ConciergeDeviceSchema,
-  DoorOpenSchema,
-  SipStatusSchema,
-  StopCallSchema,
-  WaitingCallSchema,
-} from './entities/calls';
+import { DoorDeviceSchema, DoorOpenSchema, SipStatusSchema, StopCallSchema, WaitingCallSchema } from './entities/calls';
 import { GroupBranchNodeSchema, GroupSchema } from './entities/group';
 import {
   BranchQuerySchema,
@@ -117,7 +111,7 @@ export const ROUTES = {
   // Calls management and the SIP service (7.6).
   'GET /calls/waiting/items': { auth: true, response: envelope(v.array(WaitingCallSchema)) },
   'POST /calls/stop': { auth: true, body: StopCallSchema, response: OkSchema },
-  'GET /calls/concierge/devices/items': { auth: true, response: envelope(v.array(ConciergeDeviceSchema)) },
+  'GET /calls/concierge/devices/items': { auth: true, response: envelope(v.array(DoorDeviceSchema)) },
   'POST /calls/door/open': { auth: true, body: DoorOpenSchema, response: OkSchema },
   'GET /sip/status': { auth: true, response: envelope(SipStatusSchema) },
   'POST /sip/restart': { auth: true, response: envelope(SipStatusSchema) },

@@ -182,6 +182,61 @@ describe.each(dialects)('embedded SIP registrar and proxy (%s)', (dialect) => {
     await caller.close();
   });
 
+  it('rings a concierge intercepting the callee group too; the answer is recorded as theirs', async () => {
+    const users = await t.db.selectFrom('users').select(['id', 'login']).execute();
+    const concierge = users.find((u) => u.login === 'concierge')!.id;
+    const unit = await t.db.selectFrom('domains').select('id').where('name', '=', 'Unit 101').executeTakeFirstOrThrow();
+    const building = await t.db
+      .selectFrom('domains')
+      .select('id')
+      .where('project_id', '=', t.projectId)
+      .where('parent_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    // The concierge intercepts the whole residence: Unit 101 lies below it.
+    await t.db
+      .insertInto('interception_settings')
+      .values({
+        user_id: concierge,
+        project_id: t.projectId,
+        is_active: 1,
+        domains: JSON.stringify([building.id]),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(unit.id).not.toBe(building.id);
+    const caller = await open(NUMBERS.staff);
+    const resident = await open(NUMBERS.resident);
+    const desk = await open(NUMBERS.concierge);
+    const residentRings = nextCall(resident);
+    const deskRings = nextCall(desk);
+    const call = caller.call(NUMBERS.resident, { sdp: OFFER, headers: { 'X-Speech-Id': 'speech-intercept' } });
+    const [atResident, atDesk] = await Promise.all([residentRings, deskRings]);
+    expect(atDesk.header('X-Target-Callee')).toBe(NUMBERS.resident);
+    expect(atResident.header('X-Target-Callee')).toBe(NUMBERS.resident);
+    atDesk.accept(ANSWER);
+    expect((await call.answered).status).toBe(200);
+    expect(await atResident.ended).toBe('cancelled');
+    await call.bye();
+    expect(await eventually(() => history('speech-intercept'))).toMatchObject({
+      status: 'answered',
+      to_number: NUMBERS.resident,
+      answered_by: NUMBERS.concierge,
+    });
+
+    // Switched off: only the callee rings.
+    await t.db.updateTable('interception_settings').set({ is_active: 0 }).execute();
+    const onlyResident = nextCall(resident);
+    let deskRang = false;
+    desk.onIncoming = () => {
+      deskRang = true;
+    };
+    const second = caller.call(NUMBERS.resident, { sdp: OFFER });
+    (await onlyResident).reject(486);
+    expect((await second.answered).status).toBe(486);
+    expect(deskRang).toBe(false);
+    await Promise.all([caller.close(), resident.close(), desk.close()]);
+  });
+
   it('refuses in-dialog requests whose Route does not name the arrival connection', async () => {
     const intruder = await open(NUMBERS.staff);
     const bye = new SipRequest('BYE', 'sip:x@y.invalid');

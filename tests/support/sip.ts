@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { DEMO_PROJECTS } from '../../server/db/seed/demo';
 import type { MediaFactory } from '../../server/sip/b2bua/media';
+import { createStubMedia } from '../../server/sip/b2bua/stub-media';
 import { SipUserAgent } from '../../server/sip/ua/user-agent';
 import { buildTestApp, type TestApp } from './api-app';
 
@@ -73,7 +74,10 @@ export async function buildSipTestApp(
   dialect: TestApp['dialect'] = 'sqlite',
   options: { media?: MediaFactory } = {},
 ): Promise<SipTestApp> {
-  const t = await buildTestApp(dialect, { env: { SIP_PROXY_HOST: '127.0.0.1', SIP_PORT: '0' }, media: options.media });
+  const t = await buildTestApp(dialect, {
+    env: { SIP_PROXY_HOST: '127.0.0.1', SIP_PORT: '0' },
+    media: options.media ?? createStubMedia,
+  });
   const project = await t.db
     .selectFrom('projects')
     .select('id')

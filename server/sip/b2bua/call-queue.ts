@@ -8,7 +8,7 @@ import type { SipRequest } from '../message';
 import type { Outbound } from '../outbound';
 import type { SipConnection } from '../transport';
 import { ALLOW, answerLeg, hangUp, inLeg, type Leg, legRequest } from './leg';
-import type { MediaFactory } from './media';
+import { type MediaFactory, release } from './media';
 
 /** An awaiting call: the caller's leg held by the server, at most one concierge leg bridged to it. */
 interface QueuedCall {
@@ -79,21 +79,27 @@ export function createCallQueue(deps: CallQueueDeps) {
     `${connection.id} ${request.get('Call-ID')} ${(request.get('Via') ?? '').replace(/\s+/g, '')}`;
 
   /** Answers an INVITE with a fresh media endpoint; null when it was cancelled or media failed. */
-  const answer = async (connection: SipConnection, invite: SipRequest, localNumber: string, number: string) => {
+  const answer = async (
+    connection: SipConnection,
+    invite: SipRequest,
+    localNumber: string,
+    number: string,
+    cancelledBefore: () => boolean,
+  ) => {
     const key = answeringKey(connection, invite);
-    const state = { cancelled: false };
+    const state = { cancelled: cancelledBefore() };
     answering.set(key, state);
     const media = deps.media();
     try {
       const answerSdp = await media.answer(invite.body);
-      if (state.cancelled || !connection.open) {
-        media.close();
+      if (state.cancelled || cancelledBefore() || !connection.open) {
+        release(media);
         return null;
       }
       return answerLeg(core, connection, invite, { media, answerSdp, number, localNumber });
     } catch (error) {
       core.log.warn({ err: error }, 'sip: media could not answer');
-      media.close();
+      release(media);
       reply(connection, invite, 488);
       return null;
     } finally {
@@ -108,7 +114,7 @@ export function createCallQueue(deps: CallQueueDeps) {
     if (call.conciergeLeg) hangUp(call.conciergeLeg, outbound);
     if (by === 'caller') {
       call.callerLeg.ended = true;
-      call.callerLeg.media.close();
+      release(call.callerLeg.media);
     } else hangUp(call.callerLeg, outbound);
     // Never joined: the caller gave up (cancel) or the concierges turned it away (busy).
     void history.finish(call.record, by === 'caller' ? 'cancel' : 'busy');
@@ -120,7 +126,7 @@ export function createCallQueue(deps: CallQueueDeps) {
     if (!leg) return;
     call.conciergeLeg = null;
     leg.ended = true;
-    leg.media.close();
+    release(leg.media);
     call.callerLeg.media.playHoldTone();
     call.status = 'answered_waiting';
     publish(call);
@@ -131,7 +137,14 @@ export function createCallQueue(deps: CallQueueDeps) {
     has: (speechId: string | undefined) => speechId !== undefined && calls.has(speechId),
 
     /** A new call to an awaiting number: answer it, hold it, tell the concierges. */
-    async incoming(connection: SipConnection, invite: SipRequest, caller: SipNumberInfo, callee: SipNumberInfo) {
+    async incoming(
+      connection: SipConnection,
+      invite: SipRequest,
+      caller: SipNumberInfo,
+      callee: SipNumberInfo,
+      /** A CANCEL may have come while the call was being looked up. */
+      cancelled: () => boolean = () => false,
+    ) {
       const asked = invite.get('X-Speech-Id');
       const id = asked && !calls.has(asked) && asked.length <= 100 ? asked : randomUUID();
       const record = startRecord({
@@ -142,7 +155,7 @@ export function createCallQueue(deps: CallQueueDeps) {
         isSos: invite.get('X-Sos-Call') === '1',
       });
       const [concerned, info] = await Promise.all([deps.concerned(callee), deps.describe(caller)]);
-      const leg = await answer(connection, invite, callee.number, caller.number);
+      const leg = await answer(connection, invite, callee.number, caller.number, cancelled);
       if (!leg) {
         if (connection.open) reply(connection, invite, 487);
         void history.finish(record, 'cancel');
@@ -167,14 +180,20 @@ export function createCallQueue(deps: CallQueueDeps) {
     },
 
     /** A concierge's INVITE with the call's speech id: bridge them to the caller. */
-    async join(connection: SipConnection, invite: SipRequest, joiner: SipNumberInfo, speechId: string) {
+    async join(
+      connection: SipConnection,
+      invite: SipRequest,
+      joiner: SipNumberInfo,
+      speechId: string,
+      cancelled: () => boolean = () => false,
+    ) {
       const call = calls.get(speechId);
       if (!call) return void reply(connection, invite, REFUSE.gone);
       if (!call.concerned.includes(joiner.number)) return void reply(connection, invite, REFUSE.notConcerned);
       const takenByOther =
         call.status === 'answered' || (call.status === 'answered_waiting' && call.answeredBy !== joiner.number);
       if (takenByOther) return void reply(connection, invite, REFUSE.busy, { reason: 'Answered By Another' });
-      const leg = await answer(connection, invite, call.callee.number, joiner.number);
+      const leg = await answer(connection, invite, call.callee.number, joiner.number, cancelled);
       if (!leg) {
         if (connection.open) reply(connection, invite, 487);
         return;

@@ -3,7 +3,7 @@ import { SipRequest } from '../message';
 import type { Outbound } from '../outbound';
 import type { SipConnection } from '../transport';
 import { formatUri, parseNameAddr, tagOf } from '../uri';
-import type { MediaEndpoint } from './media';
+import { type MediaEndpoint, release } from './media';
 
 /**
  * One leg of the B2BUA: a dialog in which the server is the user agent that
@@ -89,7 +89,7 @@ export function legRequest(leg: Leg, method: string, body?: { type: string; text
 export function hangUp(leg: Leg, outbound: Outbound) {
   if (leg.ended) return;
   leg.ended = true;
-  leg.media.close();
+  release(leg.media);
   if (leg.connection.open) void outbound.send(leg.connection, legRequest(leg, 'BYE'));
 }
 

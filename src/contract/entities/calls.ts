@@ -16,6 +16,10 @@ export const CALL_TYPES = ['normal', 'awaiting'] as const;
 export const CallTypeSchema = v.picklist(CALL_TYPES);
 export type CallType = v.InferOutput<typeof CallTypeSchema>;
 
+/** Who is calling, when the server knows it (a door panel's address, a resident's name). */
+export const CallInfoSchema = v.object({ address: v.nullable(v.string()), user: v.nullable(v.string()) });
+export type CallInfo = v.InferOutput<typeof CallInfoSchema>;
+
 /** A call held by the server (GET /calls/waiting/items, CallUpdated). */
 export const WaitingCallSchema = v.object({
   /** The speech id (X-Speech-Id) of the call. */
@@ -29,7 +33,7 @@ export const WaitingCallSchema = v.object({
   answered_by: v.nullable(v.string()),
   type: CallTypeSchema,
   /** Who is calling: the caller's group (or device) and user names. */
-  info: v.object({ address: v.nullable(v.string()), user: v.nullable(v.string()) }),
+  info: CallInfoSchema,
   created_at: v.string(),
 });
 export type WaitingCall = v.InferOutput<typeof WaitingCallSchema>;
@@ -41,9 +45,17 @@ export type CallUpdatedEvent = v.InferOutput<typeof CallUpdatedEventSchema>;
 /** POST /calls/stop body: ends an awaiting call (the caller too). */
 export const StopCallSchema = v.object({ speech_id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) });
 
-/** A door device of the concierge's door management (GET /calls/concierge/devices/items). */
-export const ConciergeDeviceSchema = v.object({ token: v.string(), name: v.string(), sip_number: v.string() });
-export type ConciergeDevice = v.InferOutput<typeof ConciergeDeviceSchema>;
+/**
+ * A door device of the concierge's door management (GET /calls/concierge/devices/items). The server
+ * lists only devices with a token and an active number; the console tolerates nulls (door open is
+ * disabled without a token).
+ */
+export const DoorDeviceSchema = v.object({
+  token: v.nullable(v.string()),
+  name: v.string(),
+  sip_number: v.nullable(v.string()),
+});
+export type DoorDevice = v.InferOutput<typeof DoorDeviceSchema>;
 
 /** POST /calls/door/open body. */
 export const DoorOpenSchema = v.object({ token: v.pipe(v.string(), v.minLength(1), v.maxLength(200)) });
