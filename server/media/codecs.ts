@@ -18,6 +18,7 @@ export function audioCodecs(): RTCRtpCodecParameters[] {
   ];
 }
 
+/** G.711 µ-law at 8 kHz, the audio codec of every leg. */
 export const isPcmu = (codec: RTCRtpCodecParameters) =>
   codec.mimeType.toLowerCase() === 'audio/pcmu' && codec.clockRate === 8000;
 /** Only the 8 kHz event codec: the one that goes with PCMU. */

@@ -10,6 +10,7 @@ import { type DoorPanel, startDoorPanel } from './door-panel';
  * awaiting-call number so concierges have visitors to answer.
  */
 
+/** What main hands the demo simulator. */
 export interface DemoSimulatorOptions {
   db: Kysely<Database>;
   /** The embedded SIP server, `wss://host:port`, and its domain. */
@@ -21,6 +22,7 @@ export interface DemoSimulatorOptions {
   log: (line: string) => void;
 }
 
+/** The running demo simulator. */
 export interface DemoSimulator {
   /** The panel's number, or null when the database has none. */
   readonly number: string | null;
@@ -76,6 +78,7 @@ export async function findCallTarget(db: Kysely<Database>, panel: PanelNumber): 
   return row?.number ?? null;
 }
 
+/** Starts the demo panel (idle, with a log line, when no number belongs to a device). */
 export async function startDemoSimulator(options: DemoSimulatorOptions): Promise<DemoSimulator> {
   const { log } = options;
   const found = await findPanelNumber(options.db);

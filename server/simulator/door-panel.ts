@@ -33,6 +33,7 @@ export interface DoorPanelOptions {
 /** What the panel sends into a call. */
 export type PanelSignal = 'voice' | 'tone';
 
+/** How the panel places a call. */
 export interface DoorPanelCallOptions {
   signal?: PanelSignal;
   /** Hang up after this long, answered or not (default 120 s): a demo panel never calls forever. */
@@ -68,6 +69,7 @@ export interface DoorOpenedEvent {
   at: Date;
 }
 
+/** A running panel, as startDoorPanel returns it. */
 export interface DoorPanel {
   readonly number: string;
   /** Places a call to a number (or a `sip:` URI) with real media. */
