@@ -48,6 +48,7 @@ export default defineConfig({
     env: {
       HOST: '127.0.0.1',
       PORT: String(port),
+      SIP_PORT: String(E2E.sipPort),
       DATA_DIR: dataDir,
       GATEHOUSE_ADMIN_LOGIN: 'admin',
       GATEHOUSE_ADMIN_PASSWORD: E2E.adminPassword,

@@ -10,10 +10,20 @@ import { installConsole } from './http/console';
 import { installErrorHandler } from './http/error-handler';
 import { realtimeRoutes } from './http/realtime';
 import { createMailer } from './mail/mailer';
+import { createMediaEndpoint } from './media/endpoint';
 import { createLocalBus } from './realtime/bus';
 import { createHub } from './realtime/hub';
 import { createPgBus } from './realtime/pg-bus';
 import { resolveJwtKey } from './secrets';
+import type { MediaFactory } from './sip/b2bua/media';
+import { createSipService } from './sip/service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The application context (main.ts starts the SIP server through it; tests reach services). */
+    ctx: AppContext;
+  }
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +40,8 @@ export interface BuildAppOptions {
   distDir?: string;
   /** Fastify logger options; tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** Media engine of the SIP call queue (default: werift endpoints, server/media). */
+  media?: MediaFactory;
 }
 
 const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
@@ -55,13 +67,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     startedAt: new Date(),
     mailer: createMailer(db, config.mail),
     realtime: hub.realtime,
+    sip: createSipService({
+      config,
+      db,
+      realtime: hub.realtime,
+      log: app.log,
+      // Awaiting calls get real media (werift endpoints in this process) unless a test gives its own.
+      media: options.media ?? (() => createMediaEndpoint(config.media)),
+    }),
   };
+  app.decorate('ctx', ctx);
   app.decorate('realtime', ctx.realtime);
   installErrorHandler(app);
   await app.register(realtimeRoutes, { prefix: API_BASE, ctx, hub });
   await app.register(apiRoutes, { prefix: API_BASE, ctx });
   installConsole(app, options.distDir ?? DEFAULT_DIST);
   app.addHook('onClose', async () => {
+    await ctx.sip.stop();
     await ctx.mailer.close();
     await hub.close();
   });

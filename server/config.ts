@@ -1,5 +1,9 @@
+import { accessSync, constants } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
+import { SECURE_WEBSOCKET_PORT } from '../src/contract/constants';
+import type { MediaOptions } from './media/types';
 
 /** Log levels Fastify's logger (pino) accepts. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -32,6 +36,27 @@ export interface Config {
   selfRegistration: boolean;
   /** Base URL of the console in links sent by mail (registration, recovery). */
   publicUrl: string;
+  sip: SipConfig;
+  /** Server-side media of awaiting calls (werift endpoints in this process). */
+  media: MediaOptions;
+  simulator: SimulatorConfig;
+}
+
+/** The door-panel simulator of demo mode (server/simulator). */
+export interface SimulatorConfig {
+  /** GATEHOUSE_SIMULATOR=1: the demo door panel registers its number, answers calls and opens on `#`. */
+  enabled: boolean;
+  /** Seconds between the panel's own calls to the concierge number; 0: it never calls by itself. */
+  callInterval: number;
+}
+
+/** The embedded SIP server (issue 5): SIP over secure WebSocket. */
+export interface SipConfig {
+  /** Port of the WSS listener (0 in tests: any free port). */
+  port: number;
+  /** PEM certificate and key files; both null means a self-signed pair generated into DATA_DIR/sip-tls. */
+  tlsCert: string | null;
+  tlsKey: string | null;
 }
 
 /** Section 9 mail modes: `none` keeps every message in the outbox only; `smtp` also sends it. */
@@ -103,7 +128,50 @@ const logLevel: Rule<(typeof LOG_LEVELS)[number]> = {
 /** Logins of the demo users (server/db/seed/demo.ts). */
 export const DEMO_LOGINS = ['staff', 'concierge', 'concierge2', 'resident'];
 
+const readableFile: Rule<string> = {
+  schema: v.pipe(
+    v.string(),
+    v.transform((path) => resolve(path)),
+    v.check((path) => {
+      try {
+        accessSync(path, constants.R_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+  ),
+  expected: 'the path of a readable PEM file',
+};
+
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+const ipAddress: Rule<string> = {
+  schema: v.pipe(
+    v.string(),
+    v.check((value) => isIP(value) !== 0 && !WILDCARD_HOSTS.has(value)),
+  ),
+  expected: 'an IP address of this machine that browsers can reach (not a wildcard address)',
+};
+
+const hostPortList: Rule<string[]> = {
+  schema: v.pipe(
+    v.string(),
+    v.transform((value) => value.split(',').map((item) => item.trim())),
+    v.check((items) => items.every((item) => /^[\w.-]+:\d{1,5}$/.test(item) && Number(item.split(':')[1]) <= 65_535)),
+  ),
+  expected: 'a comma-separated list of host:port',
+};
+
+const portRange: Rule<[number, number]> = {
+  schema: v.pipe(
+    v.string(),
+    v.regex(/^\d+-\d+$/),
+    v.transform((value) => value.split('-').map(Number) as [number, number]),
+    v.check(([min, max]) => min >= 1024 && min <= max && max <= 65_535),
+  ),
+  expected: 'a range min-max of UDP ports within 1024-65535',
+};
 
 /**
  * Reads and validates the configuration. Pure apart from resolving DATA_DIR
@@ -167,6 +235,31 @@ export function loadConfig(env: Env): Config {
     `http://${WILDCARD_HOSTS.has(host) ? '127.0.0.1' : host}:${port}`,
   ).replace(/\/+$/, '');
 
+  const sip: SipConfig = {
+    port: read('SIP_PORT', integer(0, 65_535), SECURE_WEBSOCKET_PORT),
+    tlsCert: read('SIP_TLS_CERT', readableFile) ?? null,
+    tlsKey: read('SIP_TLS_KEY', readableFile) ?? null,
+  };
+  if ((sip.tlsCert === null) !== (sip.tlsKey === null)) {
+    problems.push('SIP_TLS_CERT and SIP_TLS_KEY must be given together (or neither, for a self-signed certificate)');
+  }
+  if (sip.port !== 0 && sip.port === port) problems.push(`SIP_PORT must differ from PORT, both are ${port}`);
+
+  // ICE host candidates must be an address browsers reach: HOST, else the SIP proxy host, when they are one.
+  const reachable = [host, sipProxyHost].find((h) => h !== null && isIP(h) !== 0 && !WILDCARD_HOSTS.has(h));
+  const media: MediaOptions = {
+    host: read('MEDIA_HOST', ipAddress, reachable ?? '127.0.0.1'),
+    stunServers: read('MEDIA_STUN_SERVERS', hostPortList, []),
+    portRange: read('MEDIA_PORT_RANGE', portRange) ?? null,
+  };
+  const simulator: SimulatorConfig = {
+    enabled: read('GATEHOUSE_SIMULATOR', flag, false),
+    callInterval: read('GATEHOUSE_SIMULATOR_CALL_INTERVAL', integer(0, 86_400), 0),
+  };
+  // It dials as the demo door panel: without demo content there is no panel number to register.
+  if (simulator.enabled && !demo)
+    problems.push('GATEHOUSE_SIMULATOR=1 needs GATEHOUSE_DEMO=1 (it is the demo door panel)');
+
   // The demo users are created with these logins; an administrator with one of them would clash.
   if (demo && DEMO_LOGINS.includes(adminLogin)) {
     problems.push(
@@ -192,5 +285,8 @@ export function loadConfig(env: Env): Config {
     mail,
     selfRegistration,
     publicUrl,
+    sip,
+    media,
+    simulator,
   };
 }

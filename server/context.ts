@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime/realtime';
+import type { SipService } from './sip/service';
 
 /** What routes and rules need from the running server; built once by buildApp. */
 export interface AppContext {
@@ -14,4 +15,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Pushes events to consoles over the realtime hub (7.10), on every server node. */
   realtime: Realtime;
+  /** The embedded SIP server (issue 5); built here, started by main.ts (tests start it on port 0). */
+  sip: SipService;
 }

@@ -3,6 +3,9 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/dialects';
 import { migrateToLatest } from './db/migrate';
 import { type SeedReport, seedIfEmpty } from './db/seed/seed';
+import { createMediaEndpoint } from './media/endpoint';
+import { type DemoSimulator, startDemoSimulator } from './simulator/demo';
+import type { SipService } from './sip/service';
 
 /** Composes the server: configuration, database, first-start seed, HTTP. Nothing else lives here. */
 async function main(): Promise<void> {
@@ -20,10 +23,13 @@ async function main(): Promise<void> {
   const db = createDatabase(config);
   await migrateToLatest(db);
   const seed = await seedIfEmpty(db, config);
-  const app = await buildApp({ config, db });
+  // Awaiting calls get real media: werift endpoints in this process (docs/decisions.md, "Media for awaiting calls").
+  const app = await buildApp({ config, db, media: () => createMediaEndpoint(config.media) });
+  let simulator: DemoSimulator | null = null;
 
   const stop = async (signal: string) => {
     app.log.info(`${signal}: stopping`);
+    await simulator?.stop();
     await app.close();
     await db.destroy();
     process.exit(0);
@@ -34,7 +40,45 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   console.log(`Gatehouse is running at http://${host}:${config.port}`);
+  const sipPort = await startSip(app.ctx.sip);
+  if (config.simulator.enabled && sipPort !== null) {
+    simulator = await startDemoSimulator({
+      db,
+      url: `wss://${dialHost(config.host)}:${sipPort}`,
+      realm: app.ctx.sip.domain,
+      media: config.media,
+      callInterval: config.simulator.callInterval,
+      log: (line) => console.log(line),
+    });
+  }
   if (seed.created) console.log(firstStartNotice(seed));
+}
+
+/** An address this process can connect to its own listener on. */
+function dialHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::' || host === '[::]') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * The embedded SIP server. A failure to start it (port taken, bad certificate)
+ * is reported but does not stop the console: /sip/status shows the error and
+ * /sip/restart retries.
+ */
+async function startSip(sip: SipService): Promise<number | null> {
+  try {
+    const port = await sip.start();
+    const cert = sip.certificate;
+    console.log(`SIP over WSS on port ${port}, domain ${sip.domain}`);
+    if (cert?.selfSigned) {
+      console.log(`  Self-signed certificate ${cert.certPath}: see README "SIP certificate" to trust it.`);
+    }
+    return port;
+  } catch (error) {
+    console.error(`SIP server did not start: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
 }
 
 /** What only the first start can tell: the credentials it created. Generated passwords are shown this once. */

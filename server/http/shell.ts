@@ -23,7 +23,8 @@ export async function shellRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         data: {
           version: VERSION,
           sip_proxy_host: ctx.config.sipProxyHost,
-          sip_port: SECURE_WEBSOCKET_PORT,
+          // The port the SIP listener really has (tests start it on a random one), else the configured one.
+          sip_port: ctx.sip.server?.port ?? (ctx.config.sip.port || SECURE_WEBSOCKET_PORT),
           // Server-wide switches; the licence (features) decides per project on top of them.
           is_sip_enabled: true,
           is_web_dialer_enabled: true,

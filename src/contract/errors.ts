@@ -26,6 +26,9 @@ export const ERROR_CODES = {
   verificationLinkOutdated: 'verification link outdated or incorrect',
   tooManyRequests: 'too many requests',
   notFound: 'not found',
+  // Devices and telephony (8.2).
+  deviceOffline: 'device offline, cannot connect',
+  sipServiceStartError: 'sip service start error',
   // Group rules (8.2); `params` of the error body fill the placeholders.
   wrongHierarchyCannotPut: 'wrong hierarchy: cannot put {childcode} into {parentcode}',
   wrongHierarchyChildContains: 'wrong hierarchy: child already contains {code}',

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { TIMEOUTS } from './constants';
 import { DialerHistoryQuerySchema, DialerHistorySchema } from './entities/call-history';
+import { DoorDeviceSchema, DoorOpenSchema, SipStatusSchema, StopCallSchema, WaitingCallSchema } from './entities/calls';
 import { GroupBranchNodeSchema, GroupSchema } from './entities/group';
 import {
   BranchQuerySchema,
@@ -119,6 +120,14 @@ export const ROUTES = {
     file: 'xlsx',
     response: v.blob(),
   },
+  // Calls management and the SIP service (7.6).
+  'GET /calls/waiting/items': { auth: true, response: envelope(v.array(WaitingCallSchema)) },
+  'POST /calls/stop': { auth: true, body: StopCallSchema, response: OkSchema },
+  'GET /calls/concierge/devices/items': { auth: true, response: envelope(v.array(DoorDeviceSchema)) },
+  'POST /calls/door/open': { auth: true, body: DoorOpenSchema, response: OkSchema },
+  'GET /sip/status': { auth: true, response: envelope(SipStatusSchema) },
+  'POST /sip/restart': { auth: true, response: envelope(SipStatusSchema) },
+  'POST /sip/reinit': { auth: true, response: envelope(SipStatusSchema) },
   // Notifications (7.6): the caller's own, in the current project.
   'GET /notifications/unread': { auth: true, response: envelope(NotificationUnreadSchema) },
   'GET /notifications/items': {

@@ -99,11 +99,11 @@ describe.each(dialects)('authentication and permissions (%s)', (dialect) => {
   });
 
   it('honours an expired-TTL setting: tokens die after ACCESS_TOKEN_TTL', async () => {
-    const short = await buildTestApp(dialect, { env: { ACCESS_TOKEN_TTL: '1' } });
+    const short = await buildTestApp(dialect, { env: { ACCESS_TOKEN_TTL: '3' } });
     try {
       const { token } = await short.session('resident');
       expect((await short.call('GET', '/profile', { token })).statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 2100));
+      await new Promise((r) => setTimeout(r, 3100));
       const res = await short.call('GET', '/profile', { token });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(NOT_AUTHORIZED);

@@ -45,6 +45,9 @@ describe('loadConfig', () => {
       },
       selfRegistration: false,
       publicUrl: 'http://127.0.0.1:8080',
+      sip: { port: 8443, tlsCert: null, tlsKey: null },
+      media: { host: '127.0.0.1', stunServers: [], portRange: null },
+      simulator: { enabled: false, callInterval: 0 },
     });
   });
 
@@ -72,6 +75,13 @@ describe('loadConfig', () => {
       MAIL_FROM: 'doors@example.org',
       PUBLIC_URL: 'https://doors.example.org/',
       GATEHOUSE_SELF_REGISTRATION: '1',
+      SIP_PORT: '5061',
+      SIP_TLS_CERT: 'package.json',
+      SIP_TLS_KEY: 'tsconfig.json',
+      MEDIA_HOST: '192.168.1.11',
+      MEDIA_STUN_SERVERS: 'stun.example.org:3478, 10.0.0.1:19302',
+      MEDIA_PORT_RANGE: '20000-20999',
+      GATEHOUSE_SIMULATOR_CALL_INTERVAL: '120',
     });
     expect(config).toEqual({
       host: '192.168.1.10',
@@ -99,7 +109,54 @@ describe('loadConfig', () => {
       },
       selfRegistration: true,
       publicUrl: 'https://doors.example.org',
+      sip: { port: 5061, tlsCert: resolve('package.json'), tlsKey: resolve('tsconfig.json') },
+      media: {
+        host: '192.168.1.11',
+        stunServers: ['stun.example.org:3478', '10.0.0.1:19302'],
+        portRange: [20000, 20999],
+      },
+      simulator: { enabled: false, callInterval: 120 },
     });
+  });
+
+  it('gathers media on HOST, else on an IP-literal SIP_PROXY_HOST, else on loopback', () => {
+    expect(loadConfig({ HOST: '10.0.0.5' }).media.host).toBe('10.0.0.5');
+    expect(loadConfig({ HOST: '0.0.0.0', SIP_PROXY_HOST: '10.0.0.6' }).media.host).toBe('10.0.0.6');
+    expect(loadConfig({ HOST: '0.0.0.0', SIP_PROXY_HOST: 'gate.example.com' }).media.host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: 'localhost' }).media.host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0', MEDIA_HOST: '::1' }).media.host).toBe('::1');
+  });
+
+  it('validates the media and simulator settings', () => {
+    expect(configError({ MEDIA_HOST: 'gate.example.com' }).message).toContain('MEDIA_HOST must be an IP address');
+    expect(configError({ MEDIA_HOST: '0.0.0.0' }).message).toContain('MEDIA_HOST must be an IP address');
+    expect(configError({ MEDIA_STUN_SERVERS: 'stun.example.org' }).message).toContain(
+      'MEDIA_STUN_SERVERS must be a comma-separated list of host:port',
+    );
+    expect(configError({ MEDIA_STUN_SERVERS: 'stun.example.org:99999' }).message).toContain('MEDIA_STUN_SERVERS');
+    for (const range of ['30000', '500-600', '40000-30000', '60000-70000']) {
+      expect(configError({ MEDIA_PORT_RANGE: range }).message).toContain('MEDIA_PORT_RANGE must be a range min-max');
+    }
+    expect(configError({ GATEHOUSE_SIMULATOR: 'on' }).message).toContain('GATEHOUSE_SIMULATOR must be 0 or 1');
+    expect(configError({ GATEHOUSE_SIMULATOR_CALL_INTERVAL: '-1' }).message).toContain(
+      'GATEHOUSE_SIMULATOR_CALL_INTERVAL must be an integer 0-86400',
+    );
+    expect(configError({ GATEHOUSE_SIMULATOR: '1', GATEHOUSE_DEMO: '0' }).message).toContain(
+      'GATEHOUSE_SIMULATOR=1 needs GATEHOUSE_DEMO=1',
+    );
+    expect(loadConfig({ GATEHOUSE_SIMULATOR: '1' }).simulator).toEqual({ enabled: true, callInterval: 0 });
+  });
+
+  it('validates the SIP listener settings', () => {
+    expect(configError({ SIP_PORT: '70000' }).message).toContain('SIP_PORT must be an integer 0-65535');
+    expect(configError({ SIP_TLS_CERT: '/no/such/cert.pem', SIP_TLS_KEY: 'package.json' }).message).toContain(
+      'SIP_TLS_CERT must be the path of a readable PEM file',
+    );
+    expect(configError({ SIP_TLS_CERT: 'package.json' }).message).toContain(
+      'SIP_TLS_CERT and SIP_TLS_KEY must be given together',
+    );
+    expect(configError({ SIP_PORT: '9000', PORT: '9000' }).message).toContain('SIP_PORT must differ from PORT');
+    expect(loadConfig({ SIP_PORT: '0' }).sip.port).toBe(0);
   });
 
   it('defaults SIP_PROXY_HOST to HOST, but not to a wildcard address nobody can dial', () => {

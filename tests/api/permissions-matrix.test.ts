@@ -34,6 +34,21 @@ const ROUTES: RouteCase[] = [
   { method: 'PUT', path: '/markers', anyOf: ['markers.create'], allowed: 400 },
   { method: 'POST', path: '/markers/apply', anyOf: ['markers.apply'], allowed: 400 },
   { method: 'POST', path: '/registration/invite/send', anyOf: ['users.create', 'users.edit_all'], allowed: 400 },
+  { method: 'GET', path: '/calls/waiting/items', anyOf: ['concierge.reception', 'calls.interception'], allowed: 200 },
+  { method: 'POST', path: '/calls/stop', anyOf: ['concierge.reception', 'calls.interception'], allowed: 400 },
+  {
+    method: 'GET',
+    path: '/calls/concierge/devices/items',
+    anyOf: ['concierge.reception', 'calls.call_panel'],
+    allowed: 200,
+  },
+  { method: 'POST', path: '/calls/door/open', anyOf: ['concierge.reception', 'calls.call_panel'], allowed: 400 },
+  {
+    method: 'GET',
+    path: '/sip/status',
+    anyOf: ['project.view_settings', 'project.change_settings', 'system.view_info'],
+    allowed: 200,
+  },
 ];
 
 const ROLES = Object.keys(ROLE_PRESETS) as RolePresetName[];

@@ -93,7 +93,7 @@ describe.each(dialects)('realtime hub (%s)', (dialect) => {
 describe('realtime hub: a token that expires while connected', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp('sqlite', { env: { ACCESS_TOKEN_TTL: '2' } });
+    t = await buildTestApp('sqlite', { env: { ACCESS_TOKEN_TTL: '4' } });
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,8 @@
 /** What the e2e server is started with (playwright.config.ts) and what tests log in with. */
 export const E2E = {
   port: Number(process.env.E2E_PORT ?? 8199),
+  /** SIP over WSS of the e2e server: next to its HTTP port, so engineers' servers on 8443 do not clash. */
+  sipPort: Number(process.env.E2E_SIP_PORT ?? Number(process.env.E2E_PORT ?? 8199) + 1000),
   adminPassword: 'admin-e2e-pass',
   demoPassword: 'demo-e2e-pass',
 } as const;

@@ -11,6 +11,7 @@ import { createDatabase, type DialectName } from '../../server/db/dialects';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { type SeedReport, seedIfEmpty } from '../../server/db/seed/seed';
+import type { MediaFactory } from '../../server/sip/b2bua/media';
 import type { ProjectSession } from '../../src/contract/entities/session';
 import { API_BASE } from '../../src/contract/http';
 
@@ -48,6 +49,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** A second server node on the database of this one (not seeded, not dropped on close). */
   sameDatabaseAs?: TestApp;
+  /** Media engine of the SIP call queue (default: the signalling-only stub). */
+  media?: MediaFactory;
 }
 
 /** Replaces the database name of a postgres URL, keeping user, host and query (socket paths included). */
@@ -98,7 +101,13 @@ export async function buildTestApp(dialect: DialectName = 'sqlite', options: Tes
     options.seed === false || options.sameDatabaseAs
       ? { created: false, admin: { login: config.adminLogin, generatedPassword: null }, demo: null }
       : await seedIfEmpty(db, config);
-  const app = await buildApp({ config, db, logger: false, distDir: options.distDir ?? join(dataDir, 'no-dist') });
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    distDir: options.distDir ?? join(dataDir, 'no-dist'),
+    media: options.media,
+  });
 
   const call: TestApp['call'] = (method, path, { token, body } = {}) =>
     app.inject({

@@ -42,9 +42,6 @@ function boot(failures: Record<string, { code: string; status: number }> = {}) {
     return answers[`${method} ${path}`] as never;
   };
   const http = {
-    request: vi.fn(async (method: string, path: string, _schema: unknown, options?: { body?: unknown }) =>
-      answer(method, path, options?.body),
-    ),
     call: vi.fn(async (key: string, options?: { body?: unknown; params?: Record<string, string | number> }) => {
       const [method, template] = key.split(' ') as [string, string];
       const path = template.replace(/\{(\w+)\}/g, (_, name: string) => String(options?.params?.[name]));

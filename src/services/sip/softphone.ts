@@ -25,7 +25,7 @@ export interface SoftphoneAlert {
 }
 
 export interface SoftphoneDeps {
-  http: Pick<Http, 'request' | 'call'>;
+  http: Pick<Http, 'call'>;
   showAlert: (alert: SoftphoneAlert) => void;
   /** Texts of desktop notifications (i18next's `t`; services hold no texts). */
   translate: (key: string, params?: Record<string, string>) => string;
