@@ -75,6 +75,7 @@ const events = [
   server('answered', MY_NUMBER),
   server('answered', '1002'),
   server('answered_waiting', '1002'),
+  server('answered_waiting', MY_NUMBER),
   server('destroyed'),
   { type: 'xstate.after.durationTick.call.withSession.active' },
   { type: 'xstate.after.endedCallRemoval.call.destroyed' },
@@ -95,7 +96,8 @@ const inputs: Record<string, CallInput> = {
   'awaiting waiting': awaitingFrom('waiting'),
   'awaiting new': awaitingFrom('new'),
   'awaiting answered by another': awaitingFrom('answered', '1002'),
-  'awaiting answered_waiting': awaitingFrom('answered_waiting', '1002'),
+  'awaiting answered_waiting by us': awaitingFrom('answered_waiting', MY_NUMBER),
+  'awaiting held by another': awaitingFrom('answered_waiting', '1002'),
   'awaiting destroyed': awaitingFrom('destroyed'),
 };
 
@@ -207,7 +209,7 @@ describe('call behaviour', () => {
   });
 
   it('a failed join goes back to where the call rested', () => {
-    const { actor } = play(awaitingFrom('answered_waiting', '1002'), [
+    const { actor } = play(awaitingFrom('answered_waiting', MY_NUMBER), [
       { type: 'call.join' },
       { type: 'session.failed', cause: 'Not Found' },
     ]);
@@ -244,6 +246,15 @@ describe('call behaviour', () => {
     expect(actor.getSnapshot().value).toBe('answeredByAnother');
     expect(actor.getSnapshot().context.answeredBy).toBe('1002');
     expect(selectCanJoin(actor.getSnapshot())).toBe(false);
+  });
+
+  it('a call held by the concierge who answered it stays theirs: disabled here; held by us, we may resume', () => {
+    const theirs = play(sampleInputs.awaiting, [server('answered_waiting', '1002')]);
+    expect(theirs.actor.getSnapshot().value).toBe('answeredByAnother');
+    expect(selectCanJoin(theirs.actor.getSnapshot())).toBe(false);
+    const ours = play(sampleInputs.awaiting, [server('answered_waiting', MY_NUMBER)]);
+    expect(ours.actor.getSnapshot().value).toBe('processed_paused');
+    expect(selectCanJoin(ours.actor.getSnapshot())).toBe(true);
   });
 
   it('answered by our own number while joining keeps the join going', () => {
