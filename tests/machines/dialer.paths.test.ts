@@ -344,6 +344,27 @@ describe('dialer behaviour', () => {
     expect(effects.toCalls).toEqual(['o1 call.sendDtmf']);
   });
 
+  it('a user outside the call queue loads and follows no waiting calls; one who may not open doors lists none', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, { ...input, manageCalls: false, doors: false }, [{ type: 'realtime.connected' }]);
+    const children = actor.getSnapshot().children as Record<string, unknown>;
+    expect(children.loadWaitingCalls).toBeUndefined();
+    expect(children.doorDevices).toBeUndefined();
+    expect(effects.subscribed).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context).toMatchObject({ manageCalls: false, doors: false, loadingWaitingCalls: false });
+  });
+
+  it('a call started from a contact carries its name to the card', () => {
+    const { machine } = stubbed();
+    const actor = replay(machine, input, [
+      registered,
+      { type: 'call.start', speechId: 'o1', number: '2002', video: false, name: 'Rita Resident' },
+    ]);
+    const child = actor.getSnapshot().children[callActorId('o1')] as unknown as { getSnapshot(): { input?: unknown } };
+    expect(child).toBeDefined();
+    expect(actor.getSnapshot().context.calls[0]).toMatchObject({ id: 'o1', number: '2002' });
+  });
+
   it('the keypad keeps only dialable characters; backspace removes the last', () => {
     const { machine } = stubbed();
     const actor = replay(machine, input, [

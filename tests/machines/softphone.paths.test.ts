@@ -51,7 +51,7 @@ describe('softphone singletons', () => {
     const started: unknown[] = [];
     createActor(stubbed(started), { input: { access: sampleAccess } }).start();
     expect(started).toEqual([
-      ['dialer', { myNumber: sampleAccess.account.number, fabId: sampleAccess.fabId }],
+      ['dialer', { myNumber: sampleAccess.account.number, fabId: sampleAccess.fabId, manageCalls: true, doors: true }],
       ['sipRegistration', { account: sampleAccess.account }],
       ['interception', undefined],
     ]);
@@ -106,6 +106,8 @@ describe('softphone access (5, 6.4)', () => {
         port: 8443,
       },
       canIntercept: withNumber.role.permissions.includes('calls.interception'),
+      canManageCalls: expect.any(Boolean),
+      canOpenDoors: expect.any(Boolean),
       fabId: 13,
     });
   });
@@ -129,4 +131,17 @@ describe('softphone access (5, 6.4)', () => {
     expect(softphoneAccess(without, settings)?.canIntercept).toBe(false);
     expect(softphoneAccess(withIt, settings)?.canIntercept).toBe(true);
   });
+
+  it.each([
+    [[], false, false],
+    [['concierge.reception'], true, true],
+    [['calls.interception'], true, false],
+    [['calls.call_panel'], false, true],
+  ])(
+    'with %j the call queue is %s and doors %s (the server rules of calls management)',
+    (permissions, queue, doors) => {
+      const profile = { ...withNumber, role: { ...withNumber.role, permissions } };
+      expect(softphoneAccess(profile, settings)).toMatchObject({ canManageCalls: queue, canOpenDoors: doors });
+    },
+  );
 });

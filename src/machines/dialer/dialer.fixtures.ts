@@ -44,6 +44,8 @@ export const sampleSummaries = {
 export const dialerContext = (overrides: Partial<DialerContext> = {}): DialerContext => ({
   myNumber: MY_NUMBER,
   fabId: 4711,
+  manageCalls: true,
+  doors: true,
   registration: 'registered',
   calls: [],
   selectedCallId: null,

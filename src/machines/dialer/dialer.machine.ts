@@ -58,7 +58,7 @@ export const dialerMachine = setup({
     /** Listens to the call-management channel of the user's number (7.10), when realtime runs. */
     subscribe: enqueueActions(({ context, enqueue, system }) => {
       const realtime: AnyActorRef | undefined = system.get('realtime');
-      if (realtime)
+      if (realtime && context.manageCalls)
         enqueue.sendTo(realtime, {
           type: 'realtime.subscribe',
           topic: callManagementTopic(context.myNumber),
@@ -124,7 +124,8 @@ export const dialerMachine = setup({
       loadingWaitingCalls: false,
     }),
     /** (Re)loads the waiting calls: on start and after every reconnection (7.10). */
-    loadWaitingCalls: enqueueActions(({ enqueue }) => {
+    loadWaitingCalls: enqueueActions(({ context, enqueue }) => {
+      if (!context.manageCalls) return;
       enqueue.stopChild('loadWaitingCalls');
       enqueue.spawnChild('loadWaitingCalls', { id: 'loadWaitingCalls' });
       enqueue.assign({ loadingWaitingCalls: true });
@@ -177,10 +178,12 @@ export const dialerMachine = setup({
   context: ({ input, spawn }) => {
     spawn('contacts', { id: 'contacts' });
     spawn('recents', { id: 'recents' });
-    spawn('doorDevices', { id: 'doorDevices' });
+    if (input.doors !== false) spawn('doorDevices', { id: 'doorDevices' });
     return {
       myNumber: input.myNumber,
       fabId: input.fabId,
+      manageCalls: input.manageCalls !== false,
+      doors: input.doors !== false,
       registration: 'requestingMedia',
       calls: [],
       selectedCallId: null,

@@ -92,7 +92,7 @@ export function summaryOf(input: CallInput): CallSummary {
 /** A call actor's input for an outgoing call. */
 export function outgoingInput(
   context: DialerContext,
-  start: { speechId: string; number: string; video: boolean },
+  start: { speechId: string; number: string; video: boolean; name?: string },
   parentId: string | null,
 ): CallInput {
   return {
@@ -102,7 +102,7 @@ export function outgoingInput(
     direction: 'outgoing',
     type: 'normal',
     sosCall: false,
-    info: { address: null, user: null },
+    info: { address: null, user: start.name ?? null },
     answeredBy: null,
     parentId,
     myNumber: context.myNumber,

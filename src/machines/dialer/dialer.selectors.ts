@@ -35,7 +35,10 @@ export const selectCallRef = (id: string) => (s: S) =>
   s.children[callActorId(id)] as ActorRefFrom<CallMachine> | undefined;
 export const selectContactsRef = (s: S) => s.children.contacts as ActorRefFrom<ResourceMachine>;
 export const selectRecentsRef = (s: S) => s.children.recents as ActorRefFrom<ResourceMachine>;
-export const selectDoorDevicesRef = (s: S) => s.children.doorDevices as ActorRefFrom<ResourceMachine>;
+/** The door devices, when the user may open doors. */
+export const selectDoorDevicesRef = (s: S) => s.children.doorDevices as ActorRefFrom<ResourceMachine> | undefined;
+/** Door management is shown only to users who may open doors. */
+export const selectDoorsEnabled = (s: S) => s.context.doors;
 export const selectSelectedDoor = (s: S) => s.context.door;
 export const selectIsOpeningDoor = (s: S) => s.context.openingDoor;
 /** The door-open button works only with a selected door device that has a token (5). */

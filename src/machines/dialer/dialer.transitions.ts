@@ -29,7 +29,7 @@ export const acceptOf: PendingOf = ({ event }) => ({ kind: 'accept', id: (event 
 export const joinOf: PendingOf = ({ event }) => ({ kind: 'join', id: (event as Ev<'call.join'>).id });
 export const startOf: PendingOf = ({ context, event }) => {
   const e = event as Ev<'call.start'>;
-  return { kind: 'start', speechId: e.speechId, number: numberToDial(context, e.number), video: e.video };
+  return { kind: 'start', speechId: e.speechId, number: numberToDial(context, e.number), video: e.video, name: e.name };
 };
 export const dialed = ({ context, event }: { context: DialerContext; event: Ev<'call.start'> }) => ({
   number: numberToDial(context, event.number),

@@ -6,15 +6,19 @@ import type { RegistrationStatus } from '../sip-registration/sip-registration.ma
 /** Input of the dialer: the user's own number and the id of its floating button. */
 export interface DialerInput {
   myNumber: string;
-  /** Random id of the floating dialer button (9: 1 to 999999), chosen by the services. */
+  /** Id of the floating dialer button (9: 1 to 999999). */
   fabId: number;
+  /** The user works the call queue (waiting calls, CallUpdated); default true. */
+  manageCalls?: boolean;
+  /** The user may open doors (door devices, door open); default true. */
+  doors?: boolean;
 }
 
 /** An action that may interrupt the engaged call, kept while the user approves it. */
 export type PendingAction =
   | { kind: 'accept'; id: string }
   | { kind: 'join'; id: string }
-  | { kind: 'start'; speechId: string; number: string; video: boolean };
+  | { kind: 'start'; speechId: string; number: string; video: boolean; name?: string };
 
 /** An incoming INVITE as the services read it (headers of 7.11). */
 export interface IncomingCall {
@@ -43,6 +47,10 @@ export type LeftView = 'contacts' | 'recents';
 export interface DialerContext {
   myNumber: string;
   fabId: number;
+  /** Calls management is for this user: waiting calls are loaded and followed. */
+  manageCalls: boolean;
+  /** Door management is for this user. */
+  doors: boolean;
   registration: RegistrationStatus;
   /** Mirror of the call actors (in arrival order), kept up to date by their reports. */
   calls: CallSummary[];
@@ -76,7 +84,7 @@ export type DialerEvent =
   | { type: 'keypad.backspace' }
   | { type: 'keypad.change'; value: string }
   /** Start an outgoing call to `number`, or to the keypad's number when absent. */
-  | { type: 'call.start'; speechId: string; number?: string; video: boolean }
+  | { type: 'call.start'; speechId: string; number?: string; video: boolean; name?: string }
   | { type: 'call.accept'; id: string }
   | { type: 'call.join'; id: string }
   | { type: 'call.select'; id: string }

@@ -1,7 +1,7 @@
 import { FLOATING_ACTION } from '../../contract/constants';
 import type { Profile } from '../../contract/entities/profile';
 import type { ServerSettings } from '../../contract/entities/server-settings';
-import { hasPermission } from '../../contract/permissions';
+import { hasAnyPermission, hasPermission } from '../../contract/permissions';
 import type { SipAccount } from '../sip-registration/sip-registration.machine';
 
 /** What the softphone needs to start, when the user may use it. */
@@ -9,6 +9,10 @@ export interface SoftphoneAccess {
   account: SipAccount;
   /** The interception panel shows only with `calls.interception` (6.4). */
   canIntercept: boolean;
+  /** Works the call queue: waiting calls and their updates (`concierge.reception` or `calls.interception`). */
+  canManageCalls: boolean;
+  /** Opens doors: door devices and door open (`concierge.reception` or `calls.call_panel`). */
+  canOpenDoors: boolean;
   /** Id of the floating dialer button (1 to 999999), stable per SIP number. */
   fabId: number;
 }
@@ -32,6 +36,8 @@ export function softphoneAccess(profile: Profile | null, settings: ServerSetting
       port: settings.sip_port,
     },
     canIntercept: hasPermission(profile.role.permissions, 'calls.interception'),
+    canManageCalls: hasAnyPermission(profile.role.permissions, ['concierge.reception', 'calls.interception']),
+    canOpenDoors: hasAnyPermission(profile.role.permissions, ['concierge.reception', 'calls.call_panel']),
     fabId: FLOATING_ACTION.idMin + (own.id % FLOATING_ACTION.idMax),
   };
 }

@@ -3,7 +3,13 @@ import type { SoftphoneAccess } from './softphone.access';
 import { softphoneMachine } from './softphone.machine';
 
 /** The demo concierge's access (interception permitted). */
-export const sampleAccess: SoftphoneAccess = { account: sampleAccount, canIntercept: true, fabId: 4711 };
+export const sampleAccess: SoftphoneAccess = {
+  account: sampleAccount,
+  canIntercept: true,
+  canManageCalls: true,
+  canOpenDoors: true,
+  fabId: 4711,
+};
 
 /** One snapshot per softphone state. */
 export const softphoneFixtures = {

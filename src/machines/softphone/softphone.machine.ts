@@ -16,6 +16,8 @@ const dialerInvoke = {
   input: ({ context }: { context: SoftphoneInput }) => ({
     myNumber: context.access!.account.number,
     fabId: context.access!.fabId,
+    manageCalls: context.access!.canManageCalls,
+    doors: context.access!.canOpenDoors,
   }),
 } as const;
 const registrationInvoke = {

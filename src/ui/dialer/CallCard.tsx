@@ -84,6 +84,7 @@ export function CallCard({ callRef, dialerRef, selected }: CallCardProps) {
                   ? 'call.incoming'
                   : 'call.outgoing',
             )}
+            {call.type === 'awaiting' ? ` · ${t('call.to', { number: call.callee })}` : ''}
             {call.info.address && who !== call.info.address ? ` · ${call.info.address}` : ''}
           </span>
         </span>

@@ -97,7 +97,7 @@ interface RowProps {
   contact: Contact;
   search: string;
   canCall: boolean;
-  onCall: (number: string) => void;
+  onCall: (number: string, video?: boolean, name?: string) => void;
   onPick: (number: string) => void;
 }
 
@@ -117,7 +117,7 @@ function ContactRow({ contact, search, canCall, onCall, onPick }: RowProps) {
         </span>
         <span className="block truncate text-xs text-muted">
           <Highlight text={contact.number} search={search} />
-          {contact.user && contact.name ? (
+          {contact.user && contact.name && contact.name !== contact.user.name ? (
             <>
               {' · '}
               <Highlight text={contact.name} search={search} />
@@ -137,7 +137,7 @@ function ContactRow({ contact, search, canCall, onCall, onPick }: RowProps) {
         tone="accept"
         label={t('contacts.call', { name })}
         disabled={!canCall}
-        onClick={() => onCall(contact.number)}
+        onClick={() => onCall(contact.number, false, name)}
       />
     </li>
   );

@@ -9,6 +9,7 @@ import {
   selectIsOpeningDoor,
   selectSelectedDoor,
 } from '../../machines/dialer/dialer.selectors';
+import type { ResourceMachine } from '../../machines/resource/resource.machine';
 import {
   selectIsResourceFailed,
   selectIsResourceLoading,
@@ -28,8 +29,18 @@ const selectDoors = (s: Parameters<typeof selectResourceData>[0]) => selectResou
  * own panel it sends DTMF # instead (7.11).
  */
 export function DoorPanel({ dialerRef }: { dialerRef: ActorRefFrom<DialerMachine> }) {
-  const { t } = useTranslation('dialer');
   const devicesRef = useSelector(dialerRef, selectDoorDevicesRef);
+  return devicesRef ? <DoorPicker dialerRef={dialerRef} devicesRef={devicesRef} /> : null;
+}
+
+function DoorPicker({
+  dialerRef,
+  devicesRef,
+}: {
+  dialerRef: ActorRefFrom<DialerMachine>;
+  devicesRef: ActorRefFrom<ResourceMachine>;
+}) {
+  const { t } = useTranslation('dialer');
   const devices = useSelector(devicesRef, selectDoors) ?? NONE;
   const loading = useSelector(devicesRef, selectIsResourceLoading);
   const failed = useSelector(devicesRef, selectIsResourceFailed);

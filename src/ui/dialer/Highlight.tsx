@@ -7,7 +7,7 @@ export function Highlight({ text, search }: { text: string; search: string }) {
       {highlightParts(text, search).map((part, index) =>
         part.match ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: parts of one string never reorder.
-          <mark key={index} className="rounded-sm bg-warning-50 px-0 text-ink ring-1 ring-warning-600/30">
+          <mark key={index} className="rounded-sm bg-warning-600/25 font-semibold text-ink">
             {part.text}
           </mark>
         ) : (

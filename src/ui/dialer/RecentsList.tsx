@@ -73,7 +73,7 @@ function RecentRow({
 }: {
   item: DialerHistoryItem;
   canCall: boolean;
-  onCall: (n: string) => void;
+  onCall: (number: string, video?: boolean, name?: string) => void;
 }) {
   const { t, i18n } = useTranslation('dialer');
   const other = item.type === 'incoming' ? item.from : item.to;
@@ -100,7 +100,7 @@ function RecentRow({
         size="sm"
         label={t('recents.callBack', { number: other.number })}
         disabled={!canCall}
-        onClick={() => onCall(other.number)}
+        onClick={() => onCall(other.number, false, other.user_name ?? undefined)}
       />
     </li>
   );

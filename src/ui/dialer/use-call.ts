@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { CallMachine } from '../../machines/call/call.machine';
 import {
   selectAnsweredBy,
+  selectCallCallee,
   selectCallCreatedAt,
   selectCallDirection,
   selectCallInfo,
@@ -21,6 +22,7 @@ import {
 export function useCallFacts(ref: ActorRefFrom<CallMachine>) {
   return {
     number: useSelector(ref, selectCallNumber),
+    callee: useSelector(ref, selectCallCallee),
     info: useSelector(ref, selectCallInfo),
     direction: useSelector(ref, selectCallDirection),
     type: useSelector(ref, selectCallType),
