@@ -1,3 +1,4 @@
+import { CALL_DEFAULT_VOLUME } from '../../contract/constants';
 import { callMachine } from './call.machine';
 import type { CallContext, CallInput } from './call.types';
 
@@ -60,7 +61,7 @@ export function callContext(input: CallInput, overrides: Partial<CallContext> = 
     ...fields,
     started: null,
     duration: 0,
-    settings: { volume: 1, micMuted: false },
+    settings: { volume: CALL_DEFAULT_VOLUME, micMuted: false },
     sessionMode: start.kind === 'dial' ? 'dial' : start.kind === 'ring' ? 'attach' : 'join',
     initialServerStatus: start.kind === 'server' ? start.status : null,
     resumeStatus: 'paused',

@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, sendParent, sendTo, setup } from 'xstate';
-import { CALL_DURATION_TICK_MS, DTMF, ENDED_CALL_REMOVAL_MS } from '../../contract/constants';
+import { CALL_DEFAULT_VOLUME, CALL_DURATION_TICK_MS, DTMF, ENDED_CALL_REMOVAL_MS } from '../../contract/constants';
 import type { CallFailure } from '../session/session.types';
 import { callGuards } from './call.guards';
 import type {
@@ -139,7 +139,7 @@ export const callMachine = setup({
       ...fields,
       started: null,
       duration: 0,
-      settings: { volume: 1, micMuted: false },
+      settings: { volume: CALL_DEFAULT_VOLUME, micMuted: false },
       sessionMode: start.kind === 'dial' ? 'dial' : start.kind === 'ring' ? 'attach' : 'join',
       initialServerStatus: start.kind === 'server' ? start.status : null,
       resumeStatus: 'paused',
