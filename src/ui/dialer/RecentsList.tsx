@@ -85,16 +85,20 @@ function RecentRow({
         className={cx(missed && item.type === 'incoming' ? 'text-danger-600' : 'text-muted')}
       />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-ink">{other.user_name ?? other.number}</p>
+        <p className="flex items-baseline gap-2">
+          <span className="min-w-0 flex-1 truncate text-sm font-medium text-ink">
+            {other.user_name ?? other.number}
+          </span>
+          <time dateTime={item.created_at} className="shrink-0 text-[11px] text-muted tabular-nums">
+            {formatDateTime(item.created_at, i18n.language)}
+          </time>
+        </p>
         <p className="truncate text-xs text-muted">
           {other.user_name ? `${other.number} · ` : ''}
           {t(`recents.${item.type}`)} · {t(`recents.status.${item.status}`)}
           {item.duration > 0 ? ` · ${formatDuration(item.duration)}` : ''}
         </p>
       </div>
-      <time dateTime={item.created_at} className="shrink-0 text-[11px] text-muted tabular-nums">
-        {formatDateTime(item.created_at, i18n.language)}
-      </time>
       <IconButton
         icon="phone"
         size="sm"
