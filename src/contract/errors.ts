@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   cannotInviteUser: 'cannot invite user',
   noPermissionEditUsers: 'missing permission to edit users',
   noPermissionEditLicences: 'missing permission to edit licences',
+  // Numbers and conversations (8.2).
+  cannotCommunicateWithHimself: 'a user cannot communicate with himself',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -66,6 +68,9 @@ export const FIELD_ERROR_CODES = [
   'mismatch',
   'name_rule',
   'invalid',
+  // Section 5: alert and announce must have recipients; a poll needs answers or a custom response.
+  'recipients_required',
+  'poll_answer_required',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

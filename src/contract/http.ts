@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { COMMUNICATION_ROUTES } from './communications-routes';
 import { TIMEOUTS } from './constants';
 import { GroupBranchNodeSchema, GroupSchema } from './entities/group';
 import {
@@ -107,6 +108,7 @@ export const ROUTES = {
     file: 'xlsx',
     response: v.blob(),
   },
+  ...COMMUNICATION_ROUTES,
 } as const;
 
 export type RouteKey = keyof typeof ROUTES;
