@@ -334,6 +334,38 @@ export interface IpWhitelistTable {
   created_at: Timestamp;
 }
 
+/** Notifications per user and project (migration 0006). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number;
+  /** A code of NOTIFICATION_TYPES. */
+  type: string;
+  /** JSON object. */
+  data: Defaulted<string>;
+  /** normal | important */
+  significance: Defaulted<string>;
+  icon: string;
+  colour: string;
+  /** Sound name; null: silent. */
+  sound: string | null;
+  /** JSON of PopupAction, or null. */
+  popup_action: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+/** A user's notification subscription in one project (migration 0006). */
+export interface NotificationSettingsTable {
+  user_id: number;
+  project_id: number;
+  notify_about_offline_device: Defaulted<Flag>;
+  notify_about_device_task_failed: Defaulted<Flag>;
+  acs: Defaulted<Flag>;
+  updated_at: Timestamp;
+}
+
 /** Conversations (migration 0007): a subject between participants; updated_at is the last message's time. */
 export interface ConversationsTable {
   id: Generated<number>;
@@ -439,6 +471,8 @@ export interface EmergencyAlertDevicesTable {
 }
 
 export interface Database {
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
   conversations: ConversationsTable;
   conversation_participants: ConversationParticipantsTable;
   conversation_messages: ConversationMessagesTable;
