@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { accountRoutes } from './account';
 import { installAuth } from './auth';
 import { avatarRoutes } from './avatars';
+import { conversationRoutes } from './conversations';
 import { domainTypeRoutes } from './domain-types';
 import { groupCrudRoutes } from './group-crud';
 import { groupListRoutes } from './group-list';
@@ -39,4 +40,5 @@ export async function apiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   await app.register(avatarRoutes, { ctx });
   await app.register(roleRoutes, { ctx });
   await app.register(registrationRoutes, { ctx });
+  await app.register(conversationRoutes, { ctx });
 }
