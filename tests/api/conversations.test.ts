@@ -13,8 +13,8 @@ import { listen } from '../support/realtime-client';
 
 describe.each(dialects)('conversations (%s)', (dialect) => {
   let t: TestApp;
-  const tokens: Record<string, string> = {};
-  let users: Record<string, number> = {};
+  const tokens = { admin: '', staff: '', concierge: '', resident: '' };
+  const users = { admin: 0, staff: 0, concierge: 0, resident: 0 };
   let observer: { id: number; token: string };
   let outsider: { id: number; token: string };
   let conversationId = 0;
@@ -35,8 +35,8 @@ describe.each(dialects)('conversations (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    for (const login of ['admin', 'staff', 'concierge', 'resident']) tokens[login] = (await t.session(login)).token;
-    users = (await demoIds(t)).users;
+    for (const login of ['admin', 'staff', 'concierge', 'resident'] as const) tokens[login] = (await t.session(login)).token;
+    Object.assign(users, (await demoIds(t)).users);
     // Sees conversations of users in Building A and below, but takes part in none.
     observer = await addProjectUser(t, {
       login: 'observer',
@@ -232,7 +232,7 @@ describe.each(dialects)('conversations (%s)', (dialect) => {
       expect(res.statusCode, `${method} ${path}`).toBe(401);
     }
     // Neither the resident nor the concierge holds conversations.delete.
-    for (const who of ['resident', 'concierge']) {
+    for (const who of ['resident', 'concierge'] as const) {
       const res = await t.call('DELETE', `/conversations/${conversationId}`, { token: tokens[who] });
       expect(res.statusCode).toBe(403);
     }
