@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { accountRoutes } from './account';
+import { announceRoutes } from './announces';
 import { installAuth } from './auth';
 import { avatarRoutes } from './avatars';
 import { conversationRoutes } from './conversations';
@@ -41,4 +42,5 @@ export async function apiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   await app.register(roleRoutes, { ctx });
   await app.register(registrationRoutes, { ctx });
   await app.register(conversationRoutes, { ctx });
+  await app.register(announceRoutes, { ctx });
 }

@@ -35,7 +35,8 @@ describe.each(dialects)('conversations (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    for (const login of ['admin', 'staff', 'concierge', 'resident'] as const) tokens[login] = (await t.session(login)).token;
+    for (const login of ['admin', 'staff', 'concierge', 'resident'] as const)
+      tokens[login] = (await t.session(login)).token;
     Object.assign(users, (await demoIds(t)).users);
     // Sees conversations of users in Building A and below, but takes part in none.
     observer = await addProjectUser(t, {
