@@ -6,6 +6,7 @@ import { installAuth } from './auth';
 import { avatarRoutes } from './avatars';
 import { conversationRoutes } from './conversations';
 import { domainTypeRoutes } from './domain-types';
+import { emergencyAlertRoutes } from './emergency-alerts';
 import { groupCrudRoutes } from './group-crud';
 import { groupListRoutes } from './group-list';
 import { groupRoutes } from './groups';
@@ -43,4 +44,5 @@ export async function apiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   await app.register(registrationRoutes, { ctx });
   await app.register(conversationRoutes, { ctx });
   await app.register(announceRoutes, { ctx });
+  await app.register(emergencyAlertRoutes, { ctx });
 }
