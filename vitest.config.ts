@@ -17,6 +17,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/machines/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/ui/**/*.test.tsx'],
           setupFiles: ['tests/support/setup-dom.ts'],
+          // UI tests drive whole pages; on a loaded 2-core machine 5 s is too tight.
+          testTimeout: 15_000,
         },
       },
       {

@@ -16,6 +16,13 @@ import { createHub } from './realtime/hub';
 import { createPgBus } from './realtime/pg-bus';
 import { resolveJwtKey } from './secrets';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The realtime hub's publishing side, for tools and tests that push events themselves. */
+    realtime: AppContext['realtime'];
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   /** A migrated database; the caller owns it and closes it. */
@@ -57,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer: createMailer(db, config.mail),
     realtime: hub.realtime,
   };
+  app.decorate('realtime', ctx.realtime);
   installErrorHandler(app);
   await app.register(realtimeRoutes, { prefix: API_BASE, ctx, hub });
   await app.register(apiRoutes, { prefix: API_BASE, ctx });

@@ -31,44 +31,62 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx, hub }: { ctx: 
   hub.realtime.authorize(APP_CHANGES_TOPIC, (_auth, rest) => rest === '');
   hub.realtime.authorize('private-users.', (auth, rest) => rest === String(auth.userId));
 
-  app.get(REALTIME_PATH, { websocket: true, config: { auth: false } }, async (socket, request) => {
-    const token = (request.query as Record<string, unknown>).access_token;
-    const claims = typeof token === 'string' ? await verifyAccessToken(ctx.jwtKey, token) : null;
-    const auth = claims ? await loadAuth(ctx.db, claims) : null;
-    if (!auth || typeof token !== 'string') {
-      socket.close(isExpired(token) ? REALTIME_CLOSE.tokenExpired : REALTIME_CLOSE.unauthorized, 'not_authorized');
-      return;
-    }
-
-    const connection: HubConnection = {
-      auth,
-      send: (text) => {
-        if (socket.readyState === socket.OPEN) socket.send(text);
-      },
-    };
-    hub.join(connection);
-    // The token's own end is the connection's end: the console refreshes and comes back.
-    const expiresIn = (decodeJwt(token).exp ?? 0) * 1000 - Date.now();
-    const expiry = setTimeout(() => socket.close(REALTIME_CLOSE.tokenExpired, 'token expired'), Math.max(0, expiresIn));
-
+  app.get(REALTIME_PATH, { websocket: true, config: { auth: false } }, (socket, request) => {
+    // Listen at once: a console sends its subscriptions as soon as the socket opens,
+    // while the token is still being checked. They wait here until it is.
+    const early: string[] = [];
+    let connection: HubConnection | null = null;
+    let expiry: NodeJS.Timeout | undefined;
     socket.on('message', (raw) => {
-      let parsed: ReturnType<typeof v.safeParse<typeof RealtimeCommandSchema>>;
+      if (connection) handle(connection, String(raw));
+      else early.push(String(raw));
+    });
+    socket.on('close', () => {
+      clearTimeout(expiry);
+      if (connection) hub.leave(connection);
+      connection = null;
+    });
+
+    const handle = (from: HubConnection, raw: string) => {
+      let parsed: ReturnType<typeof v.safeParse<typeof RealtimeCommandSchema>> | null = null;
       try {
-        parsed = v.safeParse(RealtimeCommandSchema, JSON.parse(String(raw)));
+        parsed = v.safeParse(RealtimeCommandSchema, JSON.parse(raw));
       } catch {
-        parsed = { success: false } as typeof parsed;
+        parsed = null;
       }
-      if (!parsed.success) {
-        connection.send(
+      if (!parsed?.success) {
+        from.send(
           JSON.stringify({ topic: '', data: { type: REALTIME_CONTROL.error, message: ERROR_CODES.wrongParameters } }),
         );
         return;
       }
-      hub.command(connection, parsed.output).catch((error) => request.log.warn({ err: error }, 'realtime command'));
-    });
-    socket.on('close', () => {
-      clearTimeout(expiry);
-      hub.leave(connection);
+      hub.command(from, parsed.output).catch((error) => request.log.warn({ err: error }, 'realtime command'));
+    };
+
+    void (async () => {
+      const token = (request.query as Record<string, unknown>).access_token;
+      const claims = typeof token === 'string' ? await verifyAccessToken(ctx.jwtKey, token) : null;
+      const auth = claims ? await loadAuth(ctx.db, claims) : null;
+      if (socket.readyState !== socket.OPEN) return;
+      if (!auth || typeof token !== 'string') {
+        socket.close(isExpired(token) ? REALTIME_CLOSE.tokenExpired : REALTIME_CLOSE.unauthorized, 'not_authorized');
+        return;
+      }
+      const joined: HubConnection = {
+        auth,
+        send: (text) => {
+          if (socket.readyState === socket.OPEN) socket.send(text);
+        },
+      };
+      connection = joined;
+      hub.join(joined);
+      // The token's own end is the connection's end: the console refreshes and comes back.
+      const expiresIn = (decodeJwt(token).exp ?? 0) * 1000 - Date.now();
+      expiry = setTimeout(() => socket.close(REALTIME_CLOSE.tokenExpired, 'token expired'), Math.max(0, expiresIn));
+      for (const raw of early.splice(0)) handle(joined, raw);
+    })().catch((error) => {
+      request.log.error({ err: error }, 'realtime: could not authenticate a connection');
+      socket.close(1011, 'internal server error');
     });
   });
 }

@@ -10,6 +10,7 @@ import { generateGroupsMachine } from '../machines/generate-groups/generate-grou
 import { passwordFormMachine } from '../machines/password-form/password-form.machine';
 import { profileFormMachine } from '../machines/profile-form/profile-form.machine';
 import { publicFormMachine } from '../machines/public-form/public-form.machine';
+import { realtimeMachine } from '../machines/realtime/realtime.machine';
 import { resourceMachine } from '../machines/resource/resource.machine';
 import { sessionMachine } from '../machines/session/session.machine';
 import { structureImportMachine } from '../machines/structure-import/structure-import.machine';
@@ -19,6 +20,7 @@ import { createHttp } from './http';
 
 const StructureImportAnswerSchema = v.object({ data: StructureImportResultSchema });
 
+import { createRealtimeImplementations } from './realtime-socket';
 import { createSessionImplementations } from './session-effects';
 import { type BrowserStorage, createStorage, initialLocale } from './storage';
 import { waitForFreshToken } from './token-refresh';
@@ -29,6 +31,8 @@ export interface GatehouseDeps {
   storage?: BrowserStorage;
   fetch?: typeof fetch;
   baseUrl?: string;
+  /** The realtime socket class (default: the browser's WebSocket). */
+  WebSocket?: typeof WebSocket;
 }
 
 /**
@@ -51,6 +55,14 @@ export function createGatehouse(deps: GatehouseDeps) {
     actors: {
       session: sessionMachine.provide(createSessionImplementations(http, storage)),
       alerts: alertsMachine,
+      realtime: realtimeMachine.provide(
+        createRealtimeImplementations({
+          getToken: () => session()?.getSnapshot().context.tokens?.token ?? null,
+          refresh: (used) => waitForFreshToken(session(), used),
+          origin: deps.baseUrl ? new URL(deps.baseUrl).origin : undefined,
+          WebSocket: deps.WebSocket,
+        }),
+      ),
     },
     actions: {
       applyLocale: (_, { locale }) => {

@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import { appFixtures } from '../../src/machines/app/app.fixtures';
 import { appMachine } from '../../src/machines/app/app.machine';
 import { visibleFloatingButtons } from '../../src/machines/app/app.selectors';
 import type { AppEvent, AppInput } from '../../src/machines/app/app.types';
+import { realtimeMachine } from '../../src/machines/realtime/realtime.machine';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import { describeModel, pendingActor, replay } from '../support/model-based';
 
@@ -12,6 +14,9 @@ function stubbed() {
     actors: {
       session: sessionMachine.provide({
         actors: { login: pendingActor(), loadProfile: pendingActor(), refreshTokens: pendingActor() },
+      }),
+      realtime: realtimeMachine.provide({
+        actors: { socket: fromCallback(() => () => {}), refreshToken: pendingActor() },
       }),
     },
     actions: {
@@ -41,7 +46,10 @@ const events: AppEvent[] = [
   { type: 'fab.remove', id: 7 },
   { type: 'session.loggedIn' },
   { type: 'session.loggedOut' },
-  { type: 'session.profileLoaded' },
+  { type: 'session.profileLoaded', profileId: 1 },
+  { type: 'realtime.message', topic: 'private-app-changes', data: { type: 'RoleChangedEvent', roleId: 3 } },
+  { type: 'realtime.message', topic: 'private-app-changes', data: { type: 'SomethingElse' } },
+  { type: 'realtime.connected' },
 ];
 
 describeModel('app', {
@@ -54,10 +62,57 @@ describeModel('app', {
     if (s.matches('loggedOut')) expect(s.context.floatingButtons).toEqual([]);
     expect(s.children.session).toBeDefined();
     expect(s.children.alerts).toBeDefined();
+    // The live connection exists exactly while logged in.
+    expect(s.children.realtime !== undefined).toBe(s.matches('loggedIn'));
   },
 });
 
 describe('app machine effects', () => {
+  it('a RoleChangedEvent of our role makes the session reload the profile; other events do not', async () => {
+    const profile = { id: 1, name: 'A', role: { id: 3, name: 'admin' } };
+    const loadProfile = vi.fn(async () => ({ profile, settings: {} }));
+    const machine = stubbed().machine.provide({
+      actors: {
+        session: sessionMachine.provide({
+          actors: {
+            login: pendingActor(),
+            refreshTokens: pendingActor(),
+            loadProfile: fromPromise(loadProfile as never),
+          },
+        }),
+      },
+    });
+    const actor = createActor(machine, {
+      input: { ...input, session: { tokens: { token: 't', refresh: 'r' }, remember: false } },
+    });
+    actor.start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true));
+    expect(loadProfile).toHaveBeenCalledTimes(1);
+    actor.send({
+      type: 'realtime.message',
+      topic: 'private-app-changes',
+      data: { type: 'RoleChangedEvent', roleId: 4 },
+    });
+    actor.send({ type: 'realtime.message', topic: 'private-app-changes', data: { type: 'Other', roleId: 3 } });
+    expect(loadProfile).toHaveBeenCalledTimes(1);
+    actor.send({
+      type: 'realtime.message',
+      topic: 'private-app-changes',
+      data: { type: 'RoleChangedEvent', roleId: 3 },
+    });
+    expect(loadProfile).toHaveBeenCalledTimes(2);
+    actor.stop();
+  });
+
+  it('the first profile load makes the root ready and subscribes it to its own topic', () => {
+    const actor = replay(stubbed().machine, input, [{ type: 'session.loggedIn' }]);
+    expect(actor.getSnapshot().matches({ loggedIn: 'starting' })).toBe(true);
+    actor.send({ type: 'session.profileLoaded', profileId: 42 });
+    expect(actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true);
+    const realtime = actor.getSnapshot().children.realtime!.getSnapshot() as SnapshotFrom<typeof realtimeMachine>;
+    expect(realtime.context.subscriptions).toEqual({ 'private-app-changes': ['app'], 'private-users.42': ['app'] });
+  });
+
   it('login opens the drawer, logout closes it and drops floating buttons', () => {
     const actor = replay(stubbed().machine, input, [
       { type: 'session.loggedIn' },

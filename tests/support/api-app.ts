@@ -46,6 +46,8 @@ export interface TestAppOptions {
   distDir?: string;
   /** Seed on start (default true). */
   seed?: boolean;
+  /** A second server node on the database of this one (not seeded, not dropped on close). */
+  sameDatabaseAs?: TestApp;
 }
 
 /** Replaces the database name of a postgres URL, keeping user, host and query (socket paths included). */
@@ -78,7 +80,11 @@ export async function buildTestApp(dialect: DialectName = 'sqlite', options: Tes
     JWT_SECRET,
     ...options.env,
   };
-  if (dialect === 'postgres') {
+  if (options.sameDatabaseAs) {
+    const url = options.sameDatabaseAs.config.databaseUrl;
+    if (!url) throw new Error('a second node needs the PostgreSQL database of the first');
+    env.DATABASE_URL = url;
+  } else if (dialect === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
     pgName = `gh_${randomBytes(6).toString('hex')}`;
@@ -89,7 +95,7 @@ export async function buildTestApp(dialect: DialectName = 'sqlite', options: Tes
   const db = createDatabase(config);
   await migrateToLatest(db);
   const seed =
-    options.seed === false
+    options.seed === false || options.sameDatabaseAs
       ? { created: false, admin: { login: config.adminLogin, generatedPassword: null }, demo: null }
       : await seedIfEmpty(db, config);
   const app = await buildApp({ config, db, logger: false, distDir: options.distDir ?? join(dataDir, 'no-dist') });

@@ -18,6 +18,12 @@ const nav = () => screen.getByRole('navigation', { name: 'Main menu' });
 
 /** What a user sees in each state, keyed `<title>/<export name>`. */
 const expectations: Record<string, () => Promise<void> | void> = {
+  'Shell/Connection status/Connecting': () => expect(screen.queryByRole('status')).not.toBeInTheDocument(),
+  'Shell/Connection status/Connected': () => expect(screen.queryByRole('status')).not.toBeInTheDocument(),
+  'Shell/Connection status/Refreshing': () =>
+    expect(screen.getByRole('status')).toHaveTextContent('Live updates paused: reconnecting…'),
+  'Shell/Connection status/Disconnected': () =>
+    expect(screen.getByRole('status')).toHaveTextContent('Live updates paused: reconnecting…'),
   'Session/Login/LoggedOut': async () => {
     expect(await screen.findByLabelText('Login', { exact: true })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Language' })).toBeInTheDocument();

@@ -9,15 +9,23 @@ const base: AppContext = { locale: 'en', drawerOpen: false, collapsedCategories:
  */
 export const appFixtures = {
   loggedOut: appMachine.resolveState({ value: 'loggedOut', context: base }),
-  loggedIn: appMachine.resolveState({ value: 'loggedIn', context: { ...base, drawerOpen: true } }),
-  loggedInRussian: appMachine.resolveState({ value: 'loggedIn', context: { ...base, locale: 'ru', drawerOpen: true } }),
+  /** Logged in, the first profile still loading. */
+  loggedInStarting: appMachine.resolveState({
+    value: { loggedIn: 'starting' },
+    context: { ...base, drawerOpen: true },
+  }),
+  loggedIn: appMachine.resolveState({ value: { loggedIn: 'ready' }, context: { ...base, drawerOpen: true } }),
+  loggedInRussian: appMachine.resolveState({
+    value: { loggedIn: 'ready' },
+    context: { ...base, locale: 'ru', drawerOpen: true },
+  }),
   collapsedUsers: appMachine.resolveState({
-    value: 'loggedIn',
+    value: { loggedIn: 'ready' },
     context: { ...base, drawerOpen: true, collapsedCategories: ['users', 'settings'] },
   }),
-  drawerClosed: appMachine.resolveState({ value: 'loggedIn', context: base }),
+  drawerClosed: appMachine.resolveState({ value: { loggedIn: 'ready' }, context: base }),
   withFloatingButton: appMachine.resolveState({
-    value: 'loggedIn',
+    value: { loggedIn: 'ready' },
     context: {
       ...base,
       drawerOpen: true,

@@ -1,18 +1,25 @@
 import { assign, sendTo, setup } from 'xstate';
 import type { Language } from '../../contract/constants';
+import { APP_CHANGES_TOPIC, type RealtimeData, userTopic } from '../../contract/realtime';
 import { alertsMachine } from '../alerts/alerts.machine';
+import { realtimeMachine } from '../realtime/realtime.machine';
 import { sessionMachine } from '../session/session.machine';
 import type { AppContext, AppEvent, AppInput, FloatingButton } from './app.types';
+
+/** A RoleChangedEvent (7.10), as the realtime actor delivers it. */
+const roleChangedId = (data: RealtimeData): number | null =>
+  data.type === 'RoleChangedEvent' && typeof data.roleId === 'number' ? data.roleId : null;
 
 /**
  * The root actor. It spawns the singletons (`session`, `alerts`) and owns the
  * shell's own state: locale, drawer, collapsed menu categories and floating
- * buttons. Later issues spawn realtime, notifications and the dialer here when
- * the session reports it is logged in.
+ * buttons. While logged in it runs `realtime`; once the profile is loaded
+ * (`loggedIn.ready`) it runs the profile-dependent singletons (notifications,
+ * the softphone). Logging out stops them all.
  */
 export const appMachine = setup({
   types: { context: {} as AppContext, events: {} as AppEvent, input: {} as AppInput },
-  actors: { session: sessionMachine, alerts: alertsMachine },
+  actors: { session: sessionMachine, alerts: alertsMachine, realtime: realtimeMachine },
   actions: {
     /** Switches i18next and stores userLocale. */
     applyLocale: (_, _params: { locale: Language }) => {},
@@ -21,6 +28,20 @@ export const appMachine = setup({
     /** Stores sideMenuState. */
     persistMenuState: (_, _params: { collapsed: string[] }) => {},
     clearAlerts: sendTo('alerts', { type: 'alerts.clear' }),
+    /** A role changed: the session reloads the profile when it is ours. */
+    reportRoleChanged: sendTo('session', (_, params: { roleId: number }) => ({
+      type: 'session.roleChanged',
+      roleId: params.roleId,
+    })),
+    /** Our own topic carries role reassignments of this user. */
+    listenToOwnTopic: sendTo('realtime', (_, params: { profileId: number }) => ({
+      type: 'realtime.subscribe',
+      topic: userTopic(params.profileId),
+      subscriber: 'app',
+    })),
+  },
+  guards: {
+    isRoleChanged: (_, params: { data: RealtimeData }) => roleChangedId(params.data) !== null,
   },
 }).createMachine({
   id: 'app',
@@ -42,7 +63,31 @@ export const appMachine = setup({
       },
     },
     loggedIn: {
+      invoke: {
+        id: 'realtime',
+        systemId: 'realtime',
+        src: 'realtime',
+        input: { subscriptions: { [APP_CHANGES_TOPIC]: ['app'] } },
+      },
+      initial: 'starting',
+      states: {
+        /** Waiting for the first profile: profile-dependent actors need its id, role and SIP number. */
+        starting: {
+          on: {
+            'session.profileLoaded': {
+              target: 'ready',
+              actions: { type: 'listenToOwnTopic', params: ({ event }) => ({ profileId: event.profileId }) },
+            },
+          },
+        },
+        /** Profile-dependent singletons are invoked here (notifications, sipRegistration, dialer, interception). */
+        ready: {},
+      },
       on: {
+        'realtime.message': {
+          guard: { type: 'isRoleChanged', params: ({ event }) => ({ data: event.data }) },
+          actions: { type: 'reportRoleChanged', params: ({ event }) => ({ roleId: roleChangedId(event.data)! }) },
+        },
         'session.loggedOut': {
           target: 'loggedOut',
           actions: [assign({ drawerOpen: false, floatingButtons: [] }), 'clearAlerts'],

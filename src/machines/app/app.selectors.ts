@@ -1,5 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AlertsMachine } from '../alerts/alerts.machine';
+import type { RealtimeMachine } from '../realtime/realtime.machine';
 import type { SessionMachine } from '../session/session.machine';
 import type { AppMachine } from './app.machine';
 import type { FloatingButton } from './app.types';
@@ -13,6 +14,8 @@ export const selectFloatingButtonsRaw = (s: S) => s.context.floatingButtons;
 /** The session child (spawned once with a fixed id). */
 export const selectSessionRef = (s: S) => s.children.session as ActorRefFrom<SessionMachine>;
 export const selectAlertsRef = (s: S) => s.children.alerts as ActorRefFrom<AlertsMachine>;
+/** The realtime child, present while logged in. */
+export const selectRealtimeRef = (s: S) => s.children.realtime as ActorRefFrom<RealtimeMachine> | undefined;
 
 /** Buttons to draw (2.3): hidden ones and ones without a click handler are left out; sorted by order. */
 export function visibleFloatingButtons(buttons: readonly FloatingButton[]): FloatingButton[] {

@@ -1,4 +1,5 @@
 import type { Language } from '../../contract/constants';
+import type { RealtimeDelivery } from '../realtime/realtime.types';
 import type { SessionInput } from '../session/session.types';
 
 /** Floating action button states (4). */
@@ -45,4 +46,6 @@ export type AppEvent =
   /** Facts reported by the session child. */
   | { type: 'session.loggedIn' }
   | { type: 'session.loggedOut' }
-  | { type: 'session.profileLoaded' };
+  | { type: 'session.profileLoaded'; profileId: number }
+  /** Delivered by the realtime actor for the topics the root listens to. */
+  | RealtimeDelivery;

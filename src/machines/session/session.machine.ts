@@ -31,7 +31,10 @@ export const sessionMachine = setup({
     persistTokens: (_, _params: { tokens: TokenPair | null; remember: boolean }) => {},
     notifyLoggedIn: sendParent({ type: 'session.loggedIn' }),
     notifyLoggedOut: sendParent({ type: 'session.loggedOut' }),
-    notifyProfileLoaded: sendParent({ type: 'session.profileLoaded' }),
+    notifyProfileLoaded: sendParent(({ context }) => ({
+      type: 'session.profileLoaded',
+      profileId: context.profile!.id,
+    })),
   },
   guards: {
     hasStoredTokens: ({ context }) => context.tokens !== null,

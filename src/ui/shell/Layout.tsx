@@ -6,6 +6,7 @@ import { selectDrawerOpen } from '../../machines/app/app.selectors';
 import { selectHasProfile } from '../../machines/session/session.selectors';
 import { useAppActor, useSessionActor } from '../app/actor-context';
 import { AlertsArea } from './AlertsArea';
+import { ConnectionStatus } from './ConnectionStatus';
 import { FloatingButtons } from './FloatingButtons';
 import { useDocumentTitle, usePageTitle } from './page-title';
 import { SideMenu } from './SideMenu';
@@ -37,6 +38,7 @@ export function Layout({ children }: LayoutProps) {
         {t('shell:skipToContent')}
       </a>
       <TopBar title={title} />
+      <ConnectionStatus />
       <div className="flex min-h-0 flex-1">
         {drawerOpen && hasProfile ? <SideMenu /> : null}
         <main id="main-content" className="min-w-0 flex-1 overflow-y-auto px-6 py-5">
