@@ -9,7 +9,7 @@ import {
 import { userTopic } from '../../src/contract/realtime';
 import { buildTestApp, dialects, type TestApp } from '../support/api-app';
 import { addProjectUser, demoIds } from '../support/project-users';
-import { listen } from '../support/realtime-client';
+import { connect, listening } from '../support/ws-client';
 
 describe.each(dialects)('conversations (%s)', (dialect) => {
   let t: TestApp;
@@ -30,6 +30,12 @@ describe.each(dialects)('conversations (%s)', (dialect) => {
     return (res.json().data as { name: string }[]).map((r) => r.name).sort();
   };
   const start = (token: string, body: Record<string, unknown>) => t.call('PUT', '/conversations', { token, body });
+  /** A console of `token` listening on the user's own topic. */
+  const listen = async (token: string, userId: number) => {
+    const socket = await connect(await listening(t.app), token);
+    expect((await socket.subscribe(userTopic(userId))).data.type).toBe('subscription.succeeded');
+    return { wait: (pick: Parameters<typeof socket.next>[0]) => socket.next(pick), close: () => socket.close() };
+  };
   const send = (token: string, id: number, message: string) =>
     t.call('POST', `/conversations/${id}/messages`, { token, body: { message } });
 
@@ -95,7 +101,7 @@ describe.each(dialects)('conversations (%s)', (dialect) => {
   });
 
   it('starts a conversation with its first message, live and in the bell', async () => {
-    const residentFeed = await listen(t, tokens.resident, userTopic(users.resident));
+    const residentFeed = await listen(tokens.resident, users.resident);
     try {
       const res = await start(tokens.concierge, {
         subject: 'Parcel at the desk',
@@ -135,7 +141,7 @@ describe.each(dialects)('conversations (%s)', (dialect) => {
     expect(v.parse(MessagePageSchema, page.json())).toMatchObject({ meta: { has_more: false } });
     expect((await list(tokens.resident)).data[0]?.unread).toBe(0);
 
-    const conciergeFeed = await listen(t, tokens.concierge, userTopic(users.concierge));
+    const conciergeFeed = await listen(tokens.concierge, users.concierge);
     try {
       const reply = await send(tokens.resident, conversationId, 'Thanks, coming down.');
       expect(reply.statusCode, reply.body).toBe(200);
