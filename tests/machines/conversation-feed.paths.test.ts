@@ -48,10 +48,13 @@ describe('conversation feed behaviour', () => {
     const asked: unknown[] = [];
     const parent = createActor(
       setup({
-        actors: { feed: conversationFeedMachine },
+        actors: {
+          feed: conversationFeedMachine,
+          realtime: fromCallback(({ receive }) => receive((e) => asked.push(e))),
+        },
       }).createMachine({
         invoke: [
-          { id: 'realtime', systemId: 'realtime', src: fromCallback(({ receive }) => receive((e) => asked.push(e))) },
+          { id: 'realtime', systemId: 'realtime', src: 'realtime' },
           { id: 'feed', systemId: 'conversationFeed', src: 'feed', input: { profileId: 4 } },
         ],
       }),

@@ -150,7 +150,7 @@ describe('conversation thread behaviour', () => {
     const asked: string[] = [];
     const machine = stubbed().machine.provide({
       actors: {
-        loadOlder: fromPromise(({ input: req }: { input: { before: string } }) => {
+        loadOlder: fromPromise(({ input: req }: { input: { conversationId: number; before: string } }) => {
           asked.push(req.before);
           return new Promise<MessagePage>(() => {});
         }),
