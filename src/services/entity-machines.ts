@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { type AnyActorLogic, fromPromise } from 'xstate';
 import type { DeleteAll, ListQueryInput } from '../contract/filters';
 import type { ResourceContract } from '../contract/resource';
 import {
@@ -37,6 +37,8 @@ export interface EntityMachineOptions<R extends ResourceContract> {
   deleteItems?: (client: ResourceClient<R>, selection: DeleteAll) => Promise<DeleteResult>;
   /** A resource whose save is not the plain PUT / PATCH. */
   saveItem?: (client: ResourceClient<R>, request: SaveRequest) => Promise<SaveResult>;
+  /** A resource whose changes the server pushes: the list refreshes on them (a callback sending `list.refresh`). */
+  changes?: AnyActorLogic;
 }
 
 /**
@@ -59,6 +61,7 @@ export function createEntityMachines(http: Http, showAlert: ShowAlert) {
         actions: { alert },
         actors: {
           fetchPage,
+          ...(options.changes ? { changes: options.changes } : {}),
           deleteItems: fromPromise<DeleteResult, DeleteAll>(({ input }) =>
             options.deleteItems ? options.deleteItems(client, input) : client.deleteAll(input),
           ),

@@ -104,13 +104,16 @@ describe('app machine effects', () => {
     actor.stop();
   });
 
-  it('the first profile load makes the root ready and subscribes it to its own topic', () => {
+  it('the first profile load makes the root ready and subscribes it (and the conversation feed) to its own topic', () => {
     const actor = replay(stubbed().machine, input, [{ type: 'session.loggedIn' }]);
     expect(actor.getSnapshot().matches({ loggedIn: 'starting' })).toBe(true);
     actor.send({ type: 'session.profileLoaded', profileId: 42 });
     expect(actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true);
     const realtime = actor.getSnapshot().children.realtime!.getSnapshot() as SnapshotFrom<typeof realtimeMachine>;
-    expect(realtime.context.subscriptions).toEqual({ 'private-app-changes': ['app'], 'private-users.42': ['app'] });
+    expect(realtime.context.subscriptions).toEqual({
+      'private-app-changes': ['app'],
+      'private-users.42': ['app', 'conversationFeed'],
+    });
   });
 
   it('login opens the drawer, logout closes it and drops floating buttons', () => {

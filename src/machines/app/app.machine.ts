@@ -2,6 +2,7 @@ import { assign, sendTo, setup } from 'xstate';
 import type { Language } from '../../contract/constants';
 import { APP_CHANGES_TOPIC, type RealtimeData, userTopic } from '../../contract/realtime';
 import { alertsMachine } from '../alerts/alerts.machine';
+import { CONVERSATION_FEED_ID, conversationFeedMachine } from '../conversation-feed/conversation-feed.machine';
 import { realtimeMachine } from '../realtime/realtime.machine';
 import { sessionMachine } from '../session/session.machine';
 import type { AppContext, AppEvent, AppInput, FloatingButton } from './app.types';
@@ -19,7 +20,12 @@ const roleChangedId = (data: RealtimeData): number | null =>
  */
 export const appMachine = setup({
   types: { context: {} as AppContext, events: {} as AppEvent, input: {} as AppInput },
-  actors: { session: sessionMachine, alerts: alertsMachine, realtime: realtimeMachine },
+  actors: {
+    session: sessionMachine,
+    alerts: alertsMachine,
+    realtime: realtimeMachine,
+    conversationFeed: conversationFeedMachine,
+  },
   actions: {
     /** Switches i18next and stores userLocale. */
     applyLocale: (_, _params: { locale: Language }) => {},
@@ -81,7 +87,14 @@ export const appMachine = setup({
           },
         },
         /** Profile-dependent singletons are invoked here (notifications, sipRegistration, dialer, interception). */
-        ready: {},
+        ready: {
+          invoke: {
+            id: 'conversationFeed',
+            systemId: CONVERSATION_FEED_ID,
+            src: 'conversationFeed',
+            input: ({ event }) => ({ profileId: event.type === 'session.profileLoaded' ? event.profileId : 0 }),
+          },
+        },
       },
       on: {
         'realtime.message': {

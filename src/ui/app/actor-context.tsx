@@ -10,6 +10,7 @@ import type { PublicFormMachine } from '../../machines/public-form/public-form.m
 import type { ResourceMachine } from '../../machines/resource/resource.machine';
 import type { SessionMachine } from '../../machines/session/session.machine';
 import type { StructureImportMachine } from '../../machines/structure-import/structure-import.machine';
+import type { CommunicationMachines } from '../../services/communications';
 import type { EntityKey, EntityKit, UserCommandMachines } from '../../services/entity-registry';
 
 /** The root actor and its singletons, as views see them. */
@@ -41,6 +42,8 @@ export interface PageMachines {
   structureExport: (groupId: number) => ResourceMachine;
   /** The generate-groups dialog (preview, then save). */
   generateGroups: GenerateGroupsMachine;
+  /** Communications (7.6): one conversation, the poll page, start/stop of announces and alerts. */
+  communications: CommunicationMachines;
   /** Logged-out account flows: password recovery, reset by mailed code, registration by invitation. */
   accountForms: {
     recovery: PublicFormMachine;

@@ -11,10 +11,12 @@ import type { AlertsMachine } from '../../machines/alerts/alerts.machine';
 import { alertsMachine } from '../../machines/alerts/alerts.machine';
 import { appFixtures } from '../../machines/app/app.fixtures';
 import { type AppMachine, appMachine } from '../../machines/app/app.machine';
+import { conversationThreadMachine } from '../../machines/conversation-thread/conversation-thread.machine';
 import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { generateGroupsMachine } from '../../machines/generate-groups/generate-groups.machine';
 import { passwordFormMachine } from '../../machines/password-form/password-form.machine';
+import { pollAnswerMachine } from '../../machines/poll-answer/poll-answer.machine';
 import { pickerMachine } from '../../machines/picker/picker.machine';
 import { profileFormMachine } from '../../machines/profile-form/profile-form.machine';
 import { publicFormMachine } from '../../machines/public-form/public-form.machine';
@@ -112,6 +114,18 @@ export function createStubPageMachines(): PageMachines {
       markers: stubEntityKit(),
       domains: stubEntityKit(),
       domainTypes: stubEntityKit(),
+      conversations: stubEntityKit(),
+      conversationRecipients: stubEntityKit(),
+      announces: stubEntityKit(),
+      announceResponses: stubEntityKit(),
+      emergencyAlerts: stubEntityKit(),
+      alertDevices: stubEntityKit(),
+    },
+    communications: {
+      conversationThread: freeze(conversationThreadMachine),
+      pollAnswer: freeze(pollAnswerMachine),
+      announceCommands: { start: freeze(entityFormMachine), stop: freeze(entityFormMachine) },
+      alertCommands: { start: freeze(entityFormMachine), stop: freeze(entityFormMachine) },
     },
     userCommands: {
       password: freeze(entityFormMachine),
