@@ -17,6 +17,9 @@ export const NAMESPACES = [
   'roles',
   'registration',
   'groups',
+  'conversations',
+  'announces',
+  'emergency',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
