@@ -44,7 +44,9 @@ export function createCommunications(http: Http, showAlert: ShowAlert, live: Con
           params: { id: input.conversationId, before_date: input.before },
         }),
       ),
-      loadLatest: fromPromise(({ input }) => http.call('GET /conversations/{id}/messages', params(input.conversationId))),
+      loadLatest: fromPromise(({ input }) =>
+        http.call('GET /conversations/{id}/messages', params(input.conversationId)),
+      ),
       sendMessage: fromPromise(
         async ({ input }) =>
           (

@@ -33,7 +33,15 @@ export type PageKey =
   | 'userForm'
   | 'roles'
   | 'roleForm'
-  | 'markers';
+  | 'markers'
+  | 'conversations'
+  | 'conversation'
+  | 'announces'
+  | 'announceForm'
+  | 'announce'
+  | 'announceResponses'
+  | 'emergencyAlerts'
+  | 'emergencyAlertForm';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -118,10 +126,10 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/access-matrix'),
   single('/call-history'),
   single('/audit-events'),
-  single('/conversations'),
-  { path: '/conversation/:id', access: 'auth', title: page('conversation') },
-  { path: '/announce/:token', access: 'auth', title: page('announce') },
-  single('/announces/response'),
+  single('/conversations', 'conversations'),
+  { path: '/conversation/:id', access: 'auth', title: page('conversation'), page: 'conversation' },
+  { path: '/announce/:token', access: 'auth', title: page('announce'), page: 'announce' },
+  single('/announces/response', 'announceResponses'),
   single('/guest-access'),
   single('/devices/events'),
   single('/devices/tasks'),
@@ -143,8 +151,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/schedules'),
   ...crud('/access-rules'),
   ...crud('/identifiers'),
-  ...crud('/announces'),
-  ...crud('/emergency-alerts'),
+  ...crud('/announces', { list: 'announces', form: 'announceForm' }),
+  ...crud('/emergency-alerts', { list: 'emergencyAlerts', form: 'emergencyAlertForm' }),
   ...crud('/amenities'),
   ...crud('/amenities/reservations'),
   ...crud('/virtual-numbers'),

@@ -16,8 +16,8 @@ import { entityFormMachine } from '../../machines/entity-form/entity-form.machin
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { generateGroupsMachine } from '../../machines/generate-groups/generate-groups.machine';
 import { passwordFormMachine } from '../../machines/password-form/password-form.machine';
-import { pollAnswerMachine } from '../../machines/poll-answer/poll-answer.machine';
 import { pickerMachine } from '../../machines/picker/picker.machine';
+import { pollAnswerMachine } from '../../machines/poll-answer/poll-answer.machine';
 import { profileFormMachine } from '../../machines/profile-form/profile-form.machine';
 import { publicFormMachine } from '../../machines/public-form/public-form.machine';
 import { resourceMachine } from '../../machines/resource/resource.machine';
