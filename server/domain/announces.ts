@@ -62,12 +62,14 @@ export const announceRelations = {
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: works on the generic scoped builder.
-export function selectAnnounces(q: any) {
+export function selectAnnounces(q: any, auth: Auth) {
   return q
     .leftJoin('users as author', 'author.id', 'a.created_by_user_id')
     .selectAll('a')
     .select([
       'author.name as author_name',
+      sql<string | null>`(select mt.token from announce_recipients mt
+        where mt.announce_id = a.id and mt.user_id = ${auth.userId})`.as('my_token'),
       sql<number>`(select count(*) from announce_recipients rc where rc.announce_id = a.id)`.as('recipients_count'),
       sql<number>`(select count(*) from announce_recipients rs where rs.announce_id = a.id
         and rs.answered_at is not null)`.as('responses_count'),
@@ -122,6 +124,7 @@ export async function toAnnounces(db: Kysely<Database>, rows: Record<string, unk
       stopped_at: (r.stopped_at as string | null) ?? null,
       recipients_count: Number(r.recipients_count ?? 0),
       responses_count: Number(r.responses_count ?? 0),
+      token: (r.my_token as string | null) ?? null,
       created_by: r.created_by_user_id ? { id: Number(r.created_by_user_id), name: String(r.author_name ?? '') } : null,
       created_at: String(r.created_at),
       updated_at: String(r.updated_at),

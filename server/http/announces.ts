@@ -34,7 +34,7 @@ const VIEW: Permission[] = ['announces.view', 'announces.view_all'];
 /** Announces (7.6): the resource routes, start and stop, the recipient's token page and poll answer, responses. */
 export async function announceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const readOne = async (auth: Auth, id: number) => {
-    const rows = await selectAnnounces(scopedAnnounces(ctx.db, auth).where('a.id', '=', id)).execute();
+    const rows = await selectAnnounces(scopedAnnounces(ctx.db, auth).where('a.id', '=', id), auth).execute();
     const [item] = await toAnnounces(ctx.db, rows);
     if (!item) throw itemNotFound();
     return item;

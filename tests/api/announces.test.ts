@@ -247,6 +247,8 @@ describe.each(dialects)('announces (%s)', (dialect) => {
     );
     // Only started ones that reached the resident.
     expect(residentList.data.every((a) => a.status !== 'new')).toBe(true);
+    // Each carries the resident's own token, so the console opens /announce/:token.
+    for (const a of residentList.data) expect(a.token).toBe(await tokenOf(a.id, users.resident));
     expect(residentList.meta.total).toBeGreaterThan(0);
     const mine = v.parse(
       AnnounceListSchema,

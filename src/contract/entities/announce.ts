@@ -47,6 +47,8 @@ export const AnnounceSchema = v.object({
   /** Users it was delivered to, and how many of them answered (polls). */
   recipients_count: v.number(),
   responses_count: v.number(),
+  /** The caller's own token when the announce was delivered to them (opens /announce/:token). */
+  token: v.nullable(v.string()),
   created_by: v.nullable(ref),
   created_at: v.string(),
   updated_at: v.string(),

@@ -12,7 +12,7 @@ import { usePickers } from '../entities/use-pickers';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { AnnounceFormView } from './AnnounceFormView';
 import { announceForm } from './announce-form';
-import { responsesOf } from './responses-link';
+import { responsesOf } from './announce-links';
 import { StartStopConfirm } from './StartStopConfirm';
 
 const LIST = '/announces';

@@ -1,12 +1,15 @@
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ANNOUNCE_STATUSES, ANNOUNCE_TYPES, type Announce, announcesResource } from '../../contract/entities/announce';
-import { usePageMachines } from '../app/actor-context';
+import { selectProfile } from '../../machines/session/session.selectors';
+import { usePageMachines, useSessionActor } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import type { FilterDef } from '../entities/filters';
 import { useEntityList } from '../entities/use-entity-list';
 import { usePermission } from '../entities/use-permissions';
 import { AnnouncesView } from './AnnouncesView';
+import { openPathOf } from './announce-links';
 import { StartStopConfirm } from './StartStopConfirm';
 
 /** /announces: the list actor (mirrored in the URL); add and edit open as pages; start and stop confirm first. */
@@ -14,6 +17,7 @@ export function AnnouncesPage() {
   const { t } = useTranslation('announces');
   const { entities, communications } = usePageMachines();
   const { openPage } = usePageStack();
+  const selfId = useSelector(useSessionActor(), selectProfile)?.id ?? null;
   const listRef = useEntityList(entities.announces.list, { defaultSort: [...announcesResource.defaultSort] });
   const [command, setCommand] = useState<{ announce: Announce; command: 'start' | 'stop' } | null>(null);
   const filters: FilterDef[] = [
@@ -42,7 +46,7 @@ export function AnnouncesPage() {
         send: usePermission('announces.send'),
       }}
       onAdd={() => openPage('/announces/add')}
-      onOpen={(row) => openPage(`/announces/${row.id}/edit`)}
+      onOpen={(row) => openPage(openPathOf(row as unknown as Announce, selfId))}
       onCommand={(announce, which) => setCommand({ announce, command: which })}
     >
       {command ? (

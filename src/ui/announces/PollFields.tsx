@@ -14,7 +14,7 @@ export function PollFields({ formRef }: { formRef: FormRef }) {
   const { t } = useTranslation('announces');
   const isPoll = useSelector(formRef, selectFormValue('type')) === 'poll';
   return (
-    <Card title={t('form.poll')}>
+    <Card title={isPoll ? t('form.poll') : t('form.type')}>
       <div className="space-y-3">
         <FormSelect
           formRef={formRef}
