@@ -14,7 +14,7 @@ export function PollFields({ formRef }: { formRef: FormRef }) {
   const { t } = useTranslation('announces');
   const isPoll = useSelector(formRef, selectFormValue('type')) === 'poll';
   return (
-    <Card title={isPoll ? t('form.poll') : t('form.type')}>
+    <Card title={t('form.poll')}>
       <div className="space-y-3">
         <FormSelect
           formRef={formRef}

@@ -11,6 +11,7 @@ export function announceColumns(t: TFunction, locale: string): ColumnDef[] {
       key: 'name',
       header: t('announces:columns.name'),
       sortField: 'name',
+      className: 'min-w-64',
       cell: (a) => (
         <span className="flex flex-col">
           <span className="font-medium text-ink">{a.name}</span>
@@ -29,14 +30,14 @@ export function announceColumns(t: TFunction, locale: string): ColumnDef[] {
       key: 'status',
       header: t('announces:columns.status'),
       sortField: 'status',
-      className: 'w-56',
+      className: 'w-44',
       cell: (a) => <AnnounceStatus announce={a} />,
     },
     {
       key: 'send_via',
       header: t('announces:columns.send_via'),
       sortField: 'send_via',
-      className: 'w-24',
+      className: 'w-28 whitespace-nowrap',
       cell: (a) => t(`announces:sendVia.${a.send_via}`),
     },
     {
