@@ -91,6 +91,11 @@ async function deliver(ctx: AppContext, announce: AnnounceRow, now: string): Pro
           .where('id', '=', announce.created_by_user_id)
           .executeTakeFirst()
       : undefined;
+  const { name: projectName } = await ctx.db
+    .selectFrom('projects')
+    .select('name')
+    .where('id', '=', announce.project_id)
+    .executeTakeFirstOrThrow();
   for (const person of fresh) {
     // Each recipient's notification carries their own token, so it is one call per person.
     await notify(ctx, {
@@ -102,7 +107,8 @@ async function deliver(ctx: AppContext, announce: AnnounceRow, now: string): Pro
         announce_id: announce.id,
         name: announce.name,
         subject: announce.subject,
-        ...(owner ? { from: owner.name } : {}),
+        // The author's name only when the announce shows owner info; otherwise the project speaks.
+        author: owner?.name ?? projectName,
       },
     });
     if (announce.send_via === 'email' && person.email) {
