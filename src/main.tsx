@@ -6,14 +6,16 @@ import { createGatehouse } from './services/create-app';
 import { ActorProvider } from './ui/app/actor-context';
 import { createI18n } from './ui/app/i18n-resources';
 import { AppRouter } from './ui/app/router';
+import { notificationText } from './ui/notifications/notification-text';
 
 // Minimal entry written by the UI helper; the lead replaces it.
 const i18n = createI18n();
-const { refs, machines } = createGatehouse({
+const { refs, machines, navigation } = createGatehouse({
   changeLanguage: (locale) => {
     void i18n.changeLanguage(locale);
     document.documentElement.lang = locale;
   },
+  describeNotification: (notification) => notificationText(i18n.t, notification),
 });
 
 const root = document.getElementById('root');
@@ -22,7 +24,7 @@ createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <ActorProvider refs={refs} machines={machines}>
-        <AppRouter />
+        <AppRouter navigation={navigation} />
       </ActorProvider>
     </I18nextProvider>
   </StrictMode>,

@@ -12,6 +12,7 @@ import { groupListRoutes } from './group-list';
 import { groupRoutes } from './groups';
 import { homeRoutes } from './home';
 import { markerRoutes } from './markers';
+import { notificationRoutes } from './notifications';
 import { profileRoutes } from './profile';
 import { registrationRoutes } from './registration';
 import { roleRoutes } from './roles';
@@ -45,4 +46,5 @@ export async function apiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   await app.register(conversationRoutes, { ctx });
   await app.register(announceRoutes, { ctx });
   await app.register(emergencyAlertRoutes, { ctx });
+  await app.register(notificationRoutes, { ctx });
 }

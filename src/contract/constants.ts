@@ -58,6 +58,8 @@ export const STORED_KEYS = {
   sideMenuState: 'sideMenuState',
   /** Tokens live in sessionStorage or localStorage depending on rememberUser. */
   tokens: 'tokens',
+  /** Not in section 9: the user answered "not now" to desktop notifications; we ask once. */
+  desktopNotificationsDeclined: 'desktopNotificationsDeclined',
 } as const;
 
 export const FLOATING_ACTION = { idMin: 1, idMax: 999_999, dialerOrder: -100 } as const;

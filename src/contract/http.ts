@@ -14,6 +14,15 @@ import {
   StructureImportFieldsSchema,
   StructureImportResultSchema,
 } from './entities/group-structure';
+import {
+  NotificationItemsQuerySchema,
+  NotificationReadAnswerSchema,
+  NotificationReadSchema,
+  NotificationSchema,
+  NotificationSettingsPatchSchema,
+  NotificationSettingsSchema,
+  NotificationUnreadSchema,
+} from './entities/notification';
 import { PasswordChangeSchema, ProfilePatchSchema, ProfileSchema } from './entities/profile';
 import {
   ConfirmSchema,
@@ -107,6 +116,24 @@ export const ROUTES = {
     timeout: TIMEOUTS.importExportBackup,
     file: 'xlsx',
     response: v.blob(),
+  },
+  // Notifications (7.6): the caller's own, in the current project.
+  'GET /notifications/unread': { auth: true, response: envelope(NotificationUnreadSchema) },
+  'GET /notifications/items': {
+    auth: true,
+    query: NotificationItemsQuerySchema,
+    response: listAnswer(NotificationSchema),
+  },
+  'POST /notifications/read': {
+    auth: true,
+    body: NotificationReadSchema,
+    response: envelope(NotificationReadAnswerSchema),
+  },
+  'GET /notifications/settings': { auth: true, response: envelope(NotificationSettingsSchema) },
+  'POST /notifications/settings': {
+    auth: true,
+    body: NotificationSettingsPatchSchema,
+    response: envelope(NotificationSettingsSchema),
   },
   ...COMMUNICATION_ROUTES,
 } as const;

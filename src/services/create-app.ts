@@ -7,6 +7,7 @@ import type { HomeCounts } from '../contract/entities/server-settings';
 import { alertsMachine } from '../machines/alerts/alerts.machine';
 import { appMachine } from '../machines/app/app.machine';
 import { generateGroupsMachine } from '../machines/generate-groups/generate-groups.machine';
+import { notificationsMachine } from '../machines/notifications/notifications.machine';
 import { passwordFormMachine } from '../machines/password-form/password-form.machine';
 import { profileFormMachine } from '../machines/profile-form/profile-form.machine';
 import { publicFormMachine } from '../machines/public-form/public-form.machine';
@@ -19,6 +20,14 @@ import { createConversationLive } from './conversation-live';
 import { saveFile } from './entity-download';
 import { createEntityRegistry } from './entity-registry';
 import { createHttp } from './http';
+import { createNavigation } from './navigation';
+import {
+  createNotificationImplementations,
+  type DesktopApi,
+  type NotificationEffectsDeps,
+} from './notification-effects';
+import { createNotificationPageMachines } from './notification-pages';
+import type { SoundPlayer } from './notification-sound';
 
 const StructureImportAnswerSchema = v.object({ data: StructureImportResultSchema });
 
@@ -30,6 +39,12 @@ import { waitForFreshToken } from './token-refresh';
 export interface GatehouseDeps {
   /** Switches the UI language (i18next lives in the view layer). */
   changeLanguage: (locale: Language) => void;
+  /** A notification in words for desktop notifications (i18next lives in the view layer). */
+  describeNotification?: NotificationEffectsDeps['describe'];
+  /** The browser's desktop notifications (default: the real API; tests pass a fake or null). */
+  desktopNotifications?: DesktopApi | null;
+  /** Plays notification sounds (default: audio elements). */
+  sound?: SoundPlayer;
   storage?: BrowserStorage;
   fetch?: typeof fetch;
   baseUrl?: string;
@@ -53,10 +68,21 @@ export function createGatehouse(deps: GatehouseDeps) {
     baseUrl: deps.baseUrl,
   });
 
+  const navigation = createNavigation();
   const provided = appMachine.provide({
     actors: {
       session: sessionMachine.provide(createSessionImplementations(http, storage)),
       alerts: alertsMachine,
+      notifications: notificationsMachine.provide(
+        createNotificationImplementations({
+          http,
+          navigation,
+          describe: deps.describeNotification ?? ((n) => ({ title: n.type, body: '' })),
+          local: deps.storage?.local,
+          desktop: deps.desktopNotifications,
+          sound: deps.sound,
+        }),
+      ),
       realtime: realtimeMachine.provide(
         createRealtimeImplementations({
           getToken: () => session()?.getSnapshot().context.tokens?.token ?? null,
@@ -104,6 +130,9 @@ export function createGatehouse(deps: GatehouseDeps) {
   const machines = {
     ...registry,
     communications: createCommunications(http, showAlert, live),
+    notifications: createNotificationPageMachines(http, showAlert, (event) =>
+      root.system.get('notifications')?.send(event),
+    ),
     profileForm: profileFormMachine.provide({
       actions: {
         alert: (_, params) => showAlert(params),
@@ -246,5 +275,5 @@ export function createGatehouse(deps: GatehouseDeps) {
     session: session()!,
     alerts: app.system.get('alerts') as ActorRefFrom<typeof alertsMachine>,
   };
-  return { refs, machines, http, storage };
+  return { refs, machines, http, storage, navigation };
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { type ActorRefFrom, createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import { appFixtures } from '../../src/machines/app/app.fixtures';
 import { appMachine } from '../../src/machines/app/app.machine';
 import { visibleFloatingButtons } from '../../src/machines/app/app.selectors';
 import type { AppEvent, AppInput } from '../../src/machines/app/app.types';
+import { notificationsMachine } from '../../src/machines/notifications/notifications.machine';
 import { realtimeMachine } from '../../src/machines/realtime/realtime.machine';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import { describeModel, pendingActor, replay } from '../support/model-based';
@@ -14,6 +15,9 @@ function stubbed() {
     actors: {
       session: sessionMachine.provide({
         actors: { login: pendingActor(), loadProfile: pendingActor(), refreshTokens: pendingActor() },
+      }),
+      notifications: notificationsMachine.provide({
+        actors: { fetchSummary: pendingActor(), markRead: pendingActor() },
       }),
       realtime: realtimeMachine.provide({
         actors: { socket: fromCallback(() => () => {}), refreshToken: pendingActor() },
@@ -62,12 +66,27 @@ describeModel('app', {
     if (s.matches('loggedOut')) expect(s.context.floatingButtons).toEqual([]);
     expect(s.children.session).toBeDefined();
     expect(s.children.alerts).toBeDefined();
+    // The notification centre runs exactly while logged in with a profile.
+    expect(s.children.notifications !== undefined).toBe(s.matches({ loggedIn: 'ready' }));
     // The live connection exists exactly while logged in.
     expect(s.children.realtime !== undefined).toBe(s.matches('loggedIn'));
   },
 });
 
 describe('app machine effects', () => {
+  it('starts the notification centre for the loaded profile and stops it at logout', () => {
+    const actor = replay(stubbed().machine, input, [
+      { type: 'session.loggedIn' },
+      { type: 'session.profileLoaded', profileId: 4 },
+    ]);
+    const notifications = actor.getSnapshot().children.notifications as ActorRefFrom<typeof notificationsMachine>;
+    expect(notifications.getSnapshot().context.profileId).toBe(4);
+    expect(actor.system.get('notifications')).toBe(notifications);
+    actor.send({ type: 'session.loggedOut' });
+    expect(actor.getSnapshot().children.notifications).toBeUndefined();
+    expect(notifications.getSnapshot().status).toBe('stopped');
+  });
+
   it('a RoleChangedEvent of our role makes the session reload the profile; other events do not', async () => {
     const profile = { id: 1, name: 'A', role: { id: 3, name: 'admin' } };
     const loadProfile = vi.fn(async () => ({ profile, settings: {} }));
@@ -110,9 +129,10 @@ describe('app machine effects', () => {
     actor.send({ type: 'session.profileLoaded', profileId: 42 });
     expect(actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true);
     const realtime = actor.getSnapshot().children.realtime!.getSnapshot() as SnapshotFrom<typeof realtimeMachine>;
+    // The notification centre and the conversation feed, started in ready, listen on the same user topic.
     expect(realtime.context.subscriptions).toEqual({
       'private-app-changes': ['app'],
-      'private-users.42': ['app', 'conversationFeed'],
+      'private-users.42': ['app', 'notifications', 'conversationFeed'],
     });
   });
 

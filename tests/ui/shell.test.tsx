@@ -34,10 +34,10 @@ describe('shell', () => {
     expect(app.refs.app.getSnapshot().context.drawerOpen).toBe(false);
   });
 
-  it('the bell opens an empty notification panel', async () => {
+  it('the bell opens on a spinner until the notification centre runs', async () => {
     const app = renderApp('/home');
     await app.user.click(await screen.findByRole('button', { name: 'Notifications' }));
-    expect(await screen.findByText('No notifications')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading notifications…');
   });
 
   it('the profile menu names the user and project and links to the profile', async () => {

@@ -273,9 +273,13 @@ export const NotificationItemsQuerySchema = v.object({
 });
 export type NotificationItemsQuery = v.InferOutput<typeof NotificationItemsQuerySchema>;
 
-/** GET /notifications/unread: how many are unread, and the newest unread important ones. */
+/**
+ * GET /notifications/unread: how many are unread, how many of them are
+ * important, and the newest unread important ones (the bell's last 3).
+ */
 export const NotificationUnreadSchema = v.object({
   count: v.number(),
+  important_count: v.number(),
   important: v.array(NotificationSchema),
 });
 export type NotificationUnread = v.InferOutput<typeof NotificationUnreadSchema>;

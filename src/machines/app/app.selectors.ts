@@ -1,5 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { AlertsMachine } from '../alerts/alerts.machine';
+import type { NotificationsMachine } from '../notifications/notifications.machine';
 import type { RealtimeMachine } from '../realtime/realtime.machine';
 import type { SessionMachine } from '../session/session.machine';
 import type { AppMachine } from './app.machine';
@@ -14,6 +15,9 @@ export const selectFloatingButtonsRaw = (s: S) => s.context.floatingButtons;
 /** The session child (spawned once with a fixed id). */
 export const selectSessionRef = (s: S) => s.children.session as ActorRefFrom<SessionMachine>;
 export const selectAlertsRef = (s: S) => s.children.alerts as ActorRefFrom<AlertsMachine>;
+/** The notification centre, while logged in with a profile (undefined otherwise). */
+export const selectNotificationsRef = (s: S) =>
+  s.children.notifications as ActorRefFrom<NotificationsMachine> | undefined;
 /** The realtime child, present while logged in. */
 export const selectRealtimeRef = (s: S) => s.children.realtime as ActorRefFrom<RealtimeMachine> | undefined;
 

@@ -12,6 +12,7 @@ import type { SessionMachine } from '../../machines/session/session.machine';
 import type { StructureImportMachine } from '../../machines/structure-import/structure-import.machine';
 import type { CommunicationMachines } from '../../services/communications';
 import type { EntityKey, EntityKit, UserCommandMachines } from '../../services/entity-registry';
+import type { NotificationPageMachines } from '../../services/notification-pages';
 
 /** The root actor and its singletons, as views see them. */
 export interface ActorRefs {
@@ -44,6 +45,8 @@ export interface PageMachines {
   generateGroups: GenerateGroupsMachine;
   /** Communications (7.6): one conversation, the poll page, start/stop of announces and alerts. */
   communications: CommunicationMachines;
+  /** The /notifications list and the notification settings form. */
+  notifications: NotificationPageMachines;
   /** Logged-out account flows: password recovery, reset by mailed code, registration by invitation. */
   accountForms: {
     recovery: PublicFormMachine;

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'conversations',
   'announces',
   'emergency',
+  'notifications',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -41,7 +41,9 @@ export type PageKey =
   | 'announce'
   | 'announceResponses'
   | 'emergencyAlerts'
-  | 'emergencyAlertForm';
+  | 'emergencyAlertForm'
+  | 'notifications'
+  | 'notificationSettings';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -116,8 +118,13 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   // Authenticated single pages.
   single('/home', 'home'),
   { path: '/profile', access: 'auth', title: page('profile'), page: 'profile' },
-  single('/notifications'),
-  { path: '/notifications/settings', access: 'auth', title: page('notificationSettings') },
+  single('/notifications', 'notifications'),
+  {
+    path: '/notifications/settings',
+    access: 'auth',
+    title: page('notificationSettings'),
+    page: 'notificationSettings',
+  },
   single('/reports/licenses'),
   single('/backups'),
   single('/general-settings'),

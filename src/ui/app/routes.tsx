@@ -30,6 +30,12 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   roleForm: lazy(() => import('../roles/RoleFormPage').then((m) => ({ default: m.RoleFormPage }))),
   markers: lazy(() => import('../markers/MarkersPage').then((m) => ({ default: m.MarkersPage }))),
   groups: lazy(() => import('../groups/GroupsPage').then((m) => ({ default: m.GroupsPage }))),
+  notifications: lazy(() =>
+    import('../notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+  ),
+  notificationSettings: lazy(() =>
+    import('../notifications/NotificationSettingsPage').then((m) => ({ default: m.NotificationSettingsPage })),
+  ),
   passwordRecovery: lazy(() =>
     import('../registration/AccountPages').then((m) => ({ default: m.PasswordRecoveryPage })),
   ),

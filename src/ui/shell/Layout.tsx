@@ -8,6 +8,7 @@ import { useAppActor, useSessionActor } from '../app/actor-context';
 import { AlertsArea } from './AlertsArea';
 import { ConnectionStatus } from './ConnectionStatus';
 import { FloatingButtons } from './FloatingButtons';
+import { NotificationPopupsArea } from './NotificationBell';
 import { useDocumentTitle, usePageTitle } from './page-title';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
@@ -20,7 +21,8 @@ export interface LayoutProps {
 
 /**
  * The default layout of 2.3: top bar, the side menu drawer (250 px, only with
- * a loaded profile), the content, the alerts area and the floating buttons.
+ * a loaded profile), the content, the alerts area, the important notifications
+ * and the floating buttons.
  */
 export function Layout({ children }: LayoutProps) {
   const { t } = useTranslation(['shell', 'common']);
@@ -46,6 +48,7 @@ export function Layout({ children }: LayoutProps) {
         </main>
       </div>
       <AlertsArea />
+      <NotificationPopupsArea />
       <FloatingButtons />
     </div>
   );

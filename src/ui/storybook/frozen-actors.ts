@@ -15,6 +15,7 @@ import { conversationThreadMachine } from '../../machines/conversation-thread/co
 import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { generateGroupsMachine } from '../../machines/generate-groups/generate-groups.machine';
+import { notificationListMachine } from '../../machines/notification-list/notification-list.machine';
 import { passwordFormMachine } from '../../machines/password-form/password-form.machine';
 import { pickerMachine } from '../../machines/picker/picker.machine';
 import { pollAnswerMachine } from '../../machines/poll-answer/poll-answer.machine';
@@ -137,6 +138,7 @@ export function createStubPageMachines(): PageMachines {
     structureImport: freeze(structureImportMachine),
     structureExport: () => freeze(resourceMachine),
     generateGroups: freeze(generateGroupsMachine),
+    notifications: { list: freeze(notificationListMachine), settingsForm: freeze(entityFormMachine) },
     accountForms: {
       recovery: freeze(publicFormMachine),
       reset: () => freeze(publicFormMachine),

@@ -1,0 +1,30 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { notificationsFixtures } from '../../machines/notifications/notifications.fixtures';
+import { notificationsMachine } from '../../machines/notifications/notifications.machine';
+import { useFrozenActor } from '../storybook/use-frozen-actor';
+import { NotificationPopups } from './NotificationPopups';
+
+/** The footer's important notifications over a frozen `notifications` actor. */
+function PopupsStory({ state }: { state: keyof typeof notificationsFixtures }) {
+  const actor = useFrozenActor(notificationsMachine, notificationsFixtures[state]);
+  return (
+    <div className="h-[28rem] bg-canvas">
+      <NotificationPopups key={state} actor={actor} />
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Notifications/Popups',
+  component: PopupsStory,
+  argTypes: { state: { control: 'select', options: Object.keys(notificationsFixtures) } },
+} satisfies Meta<typeof PopupsStory>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Three unread important ones of four: hide-all and see-all. */
+export const Several: Story = { args: { state: 'closed' } };
+/** One unread important: no hide-all, no see-all. */
+export const One: Story = { args: { state: 'closedOnePopup' } };
+/** Nothing important unread: the area is empty. */
+export const None: Story = { args: { state: 'empty' } };
