@@ -84,8 +84,17 @@ const EMPTY_TYPE_INFO: AnnounceTypeInfo = {
 export const typeInfoOf = (text: string | null): AnnounceTypeInfo =>
   readJson(text, AnnounceTypeInfoSchema as v.GenericSchema<unknown, AnnounceTypeInfo>, EMPTY_TYPE_INFO);
 
-/** Rows as contract items; users and groups in one query each. */
-export async function toAnnounces(db: Kysely<Database>, rows: Record<string, unknown>[]): Promise<Announce[]> {
+/**
+ * Rows as contract items; users and groups in one query each. A caller who only
+ * received the announce (neither its author nor holding view_all) is not told who
+ * else it went to.
+ */
+export async function toAnnounces(
+  db: Kysely<Database>,
+  auth: Auth,
+  rows: Record<string, unknown>[],
+): Promise<Announce[]> {
+  const seesAll = can(auth, 'announces.view_all');
   const ids = rows.map((r) => Number(r.id));
   if (ids.length === 0) return [];
   const users = await db
@@ -106,6 +115,7 @@ export async function toAnnounces(db: Kysely<Database>, rows: Record<string, unk
     list.filter((x) => Number(x.announce_id) === id).map((x) => ({ id: Number(x.id), name: x.name }));
   return rows.map((r) => {
     const id = Number(r.id);
+    const mayKnowRecipients = seesAll || Number(r.created_by_user_id) === auth.userId;
     return {
       id,
       name: String(r.name),
@@ -117,8 +127,8 @@ export async function toAnnounces(db: Kysely<Database>, rows: Record<string, unk
       send_via: r.send_via as Announce['send_via'],
       body: String(r.body),
       use_owner_info: Number(r.use_owner_info) === 1,
-      users: refs(users, id),
-      domains: refs(domains, id),
+      users: mayKnowRecipients ? refs(users, id) : [],
+      domains: mayKnowRecipients ? refs(domains, id) : [],
       execute_at: (r.execute_at as string | null) ?? null,
       started_at: (r.started_at as string | null) ?? null,
       stopped_at: (r.stopped_at as string | null) ?? null,

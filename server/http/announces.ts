@@ -35,7 +35,7 @@ const VIEW: Permission[] = ['announces.view', 'announces.view_all'];
 export async function announceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const readOne = async (auth: Auth, id: number) => {
     const rows = await selectAnnounces(scopedAnnounces(ctx.db, auth).where('a.id', '=', id), auth).execute();
-    const [item] = await toAnnounces(ctx.db, rows);
+    const [item] = await toAnnounces(ctx.db, auth, rows);
     if (!item) throw itemNotFound();
     return item;
   };
@@ -53,7 +53,7 @@ export async function announceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     columns: ANNOUNCE_COLUMNS,
     idColumn: 'a.id',
     relations: announceRelations,
-    toItems: (rows) => toAnnounces(ctx.db, rows),
+    toItems: (rows, auth) => toAnnounces(ctx.db, auth, rows),
     create: (auth, body) => createAnnounce(ctx.db, auth, body),
     patch: async (auth, id, body) => updateAnnounce(ctx.db, auth, id, body, await readOne(auth, id)),
     remove: (auth, ids) => deleteAnnounces(ctx.db, auth, ids),

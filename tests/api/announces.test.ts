@@ -251,6 +251,8 @@ describe.each(dialects)('announces (%s)', (dialect) => {
     expect(residentList.data.every((a) => a.status !== 'new')).toBe(true);
     // Each carries the resident's own token, so the console opens /announce/:token.
     for (const a of residentList.data) expect(a.token).toBe(await tokenOf(a.id, users.resident));
+    // A recipient is not told who else got it.
+    expect(residentList.data.every((a) => a.users.length === 0 && a.domains.length === 0)).toBe(true);
     expect(residentList.meta.total).toBeGreaterThan(0);
     const mine = v.parse(
       AnnounceListSchema,
