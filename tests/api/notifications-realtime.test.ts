@@ -31,13 +31,6 @@ async function connect(url: string) {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
-  // The server attaches its message handler only after checking the token, so a
-  // command sent at once may be lost (reported to the lead): ping until it answers.
-  const ping = setInterval(() => socket.send(JSON.stringify({ command: 'ping' })), 50);
-  await new Promise<void>((resolve) => {
-    waiters.push({ pick: (m) => m.data.type === REALTIME_CONTROL.pong, resolve: () => resolve() });
-  });
-  clearInterval(ping);
   return {
     messages,
     send: (command: unknown) => socket.send(JSON.stringify(command)),

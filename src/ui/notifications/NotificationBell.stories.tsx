@@ -10,8 +10,12 @@ function BellStory({ state, open }: { state: keyof typeof notificationsFixtures;
     keep: ['pruneImportant'],
   });
   return (
-    <div className="flex h-[44rem] justify-end bg-canvas p-3">
-      <NotificationBellView key={state} actor={actor} defaultOpen={open} />
+    <div className="h-[44rem] bg-canvas">
+      {/* A slice of the top bar, so the bell sits where it lives. */}
+      <div className="flex h-12 items-center justify-between border-b border-line bg-surface px-3">
+        <span className="text-sm font-semibold text-brand-700">Gatehouse</span>
+        <NotificationBellView key={state} actor={actor} defaultOpen={open} />
+      </div>
     </div>
   );
 }

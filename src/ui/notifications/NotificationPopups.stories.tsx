@@ -8,7 +8,9 @@ import { NotificationPopups } from './NotificationPopups';
 function PopupsStory({ state }: { state: keyof typeof notificationsFixtures }) {
   const actor = useFrozenActor(notificationsMachine, notificationsFixtures[state]);
   return (
-    <div className="h-[28rem] bg-canvas">
+    <div className="h-[28rem] bg-canvas p-6">
+      {/* The page behind the footer area. */}
+      <p className="text-sm text-muted">Dashboard</p>
       <NotificationPopups key={state} actor={actor} />
     </div>
   );
