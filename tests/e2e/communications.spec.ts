@@ -1,5 +1,21 @@
+import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { logIn, users } from './support';
+
+// The e2e server is shared by every spec: the notifications this spec caused are removed
+// afterwards (the other specs count the bell from a clean slate).
+const startedAt = new Date().toISOString();
+test.afterAll(() => {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set (see playwright.config.ts)');
+  const db = new Database(join(dir, 'gatehouse.sqlite'), { fileMustExist: true });
+  try {
+    db.prepare('delete from notifications where created_at >= ?').run(startedAt);
+  } finally {
+    db.close();
+  }
+});
 
 /** A console of its own (a separate browser context: its own storage, tokens and socket). */
 async function consoleOf(browser: Browser, user: { login: string; password: string }, project?: RegExp) {
