@@ -5,6 +5,7 @@ import { API_BASE } from '../src/contract/http';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
+import { type AnnounceScheduler, startAnnounceScheduler } from './domain/announce-scheduler';
 import { apiRoutes } from './http/api';
 import { installConsole } from './http/console';
 import { installErrorHandler } from './http/error-handler';
@@ -42,6 +43,13 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Media engine of the SIP call queue (default: werift endpoints, server/media). */
   media?: MediaFactory;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Starts due announces (execute_at); tests tick it with a chosen time. */
+    announceScheduler: AnnounceScheduler;
+  }
 }
 
 const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
@@ -82,8 +90,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(realtimeRoutes, { prefix: API_BASE, ctx, hub });
   await app.register(apiRoutes, { prefix: API_BASE, ctx });
   installConsole(app, options.distDir ?? DEFAULT_DIST);
+  const scheduler = startAnnounceScheduler(ctx, app.log);
+  app.decorate('announceScheduler', scheduler);
   app.addHook('onClose', async () => {
     await ctx.sip.stop();
+    scheduler.stop();
     await ctx.mailer.close();
     await hub.close();
   });

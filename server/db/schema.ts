@@ -366,9 +366,123 @@ export interface NotificationSettingsTable {
   updated_at: Timestamp;
 }
 
+/** Conversations (migration 0007): a subject between participants; updated_at is the last message's time. */
+export interface ConversationsTable {
+  id: Generated<number>;
+  project_id: number;
+  subject: string;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ConversationParticipantsTable {
+  conversation_id: number;
+  user_id: number;
+  /** Messages after this are unread for the participant. */
+  last_read_at: Timestamp | null;
+}
+
+export interface ConversationMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  user_id: number | null;
+  body: string;
+  /** Strictly increasing within a conversation. */
+  created_at: Timestamp;
+}
+
+/** Announcements (migration 0007). */
+export interface AnnouncesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  description: string | null;
+  subject: string;
+  /** info | poll */
+  type: Defaulted<string>;
+  /** new | started | stopped */
+  status: Defaulted<string>;
+  /** JSON of AnnounceTypeInfo. */
+  type_info: Defaulted<string>;
+  /** email | push */
+  send_via: Defaulted<string>;
+  body: string;
+  use_owner_info: Defaulted<Flag>;
+  execute_at: Timestamp | null;
+  started_at: Timestamp | null;
+  stopped_at: Timestamp | null;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AnnounceUsersTable {
+  announce_id: number;
+  user_id: number;
+}
+
+export interface AnnounceDomainsTable {
+  announce_id: number;
+  domain_id: number;
+}
+
+/** One delivery of an announce to a user: the token of /announce/:token and the poll answer. */
+export interface AnnounceRecipientsTable {
+  id: Generated<number>;
+  announce_id: number;
+  user_id: number;
+  token: string;
+  delivered_at: Timestamp;
+  viewed_at: Timestamp | null;
+  /** JSON array of option indices. */
+  answers: string | null;
+  custom_answer: string | null;
+  answered_at: Timestamp | null;
+}
+
+/** Emergency alerts (migration 0007). */
+export interface EmergencyAlertsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  device_type: Defaulted<string>;
+  filename: string | null;
+  playback_duration: Defaulted<number>;
+  open_locks: Defaulted<Flag>;
+  /** new | started | stopped */
+  status: Defaulted<string>;
+  started_at: Timestamp | null;
+  stopped_at: Timestamp | null;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EmergencyAlertDomainsTable {
+  alert_id: number;
+  domain_id: number;
+}
+
+/** No foreign key: the devices table is created by a later migration (0008). */
+export interface EmergencyAlertDevicesTable {
+  alert_id: number;
+  device_id: number;
+}
+
 export interface Database {
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
+  conversations: ConversationsTable;
+  conversation_participants: ConversationParticipantsTable;
+  conversation_messages: ConversationMessagesTable;
+  announces: AnnouncesTable;
+  announce_users: AnnounceUsersTable;
+  announce_domains: AnnounceDomainsTable;
+  announce_recipients: AnnounceRecipientsTable;
+  emergency_alerts: EmergencyAlertsTable;
+  emergency_alert_domains: EmergencyAlertDomainsTable;
+  emergency_alert_devices: EmergencyAlertDevicesTable;
   devices: DevicesTable;
   forward_rule_sets: ForwardRuleSetsTable;
   forward_groups: ForwardGroupsTable;

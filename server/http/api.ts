@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { accountRoutes } from './account';
+import { announceRoutes } from './announces';
 import { installAuth } from './auth';
 import { avatarRoutes } from './avatars';
 import { callHistoryRoutes } from './call-history';
 import { callRoutes } from './calls';
+import { conversationRoutes } from './conversations';
 import { domainTypeRoutes } from './domain-types';
+import { emergencyAlertRoutes } from './emergency-alerts';
 import { forwardRuleRoutes } from './forward-rules';
 import { groupCrudRoutes } from './group-crud';
 import { groupListRoutes } from './group-list';
@@ -49,6 +52,9 @@ export async function apiRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   await app.register(registrationRoutes, { ctx });
   await app.register(callRoutes, { ctx });
   await app.register(sipRoutes, { ctx });
+  await app.register(conversationRoutes, { ctx });
+  await app.register(announceRoutes, { ctx });
+  await app.register(emergencyAlertRoutes, { ctx });
   await app.register(notificationRoutes, { ctx });
   await app.register(sipNumberRoutes, { ctx });
   await app.register(forwardRuleRoutes, { ctx });

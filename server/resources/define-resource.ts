@@ -41,8 +41,8 @@ export interface ResourceDefinition<C extends ResourceContract> extends ListColu
   };
   /** The rows the caller may see, without a select list. */
   scoped: (auth: Auth) => AnySelect;
-  /** Adds the selected columns to a scoped query. */
-  select: (query: AnySelect) => AnySelect;
+  /** Adds the selected columns to a scoped query (columns may depend on the caller: unread counts). */
+  select: (query: AnySelect, auth: Auth) => AnySelect;
   toItems: (rows: Row[], auth: Auth, withs: readonly string[]) => Promise<v.InferInput<C['item']>[]>;
   create?: (auth: Auth, body: v.InferOutput<C['create']>) => Promise<number>;
   patch?: (auth: Auth, id: number, body: v.InferOutput<C['patch']>) => Promise<void>;
@@ -73,7 +73,7 @@ export async function readPage<C extends ResourceContract>(def: ResourceDefiniti
   const where = whereOf(def.contract, def, query);
   const base = where ? def.scoped(auth).where(where) : def.scoped(auth);
   const counted = await base.select(sql<number | string>`count(*)`.as('total')).executeTakeFirst();
-  let page = def.select(base);
+  let page = def.select(base, auth);
   for (const term of orderOf(def.contract, def, query.sort)) page = page.orderBy(term);
   const rows = await page
     .limit(query.size)
@@ -105,7 +105,7 @@ export async function visibleIds<C extends ResourceContract>(
 
 async function readItem<C extends ResourceContract>(def: ResourceDefinition<C>, auth: Auth, id: number) {
   const condition: Expression<SqlBool> = sql<SqlBool>`${sql.ref(def.idColumn)} = ${id}`;
-  const rows = await def.select(def.scoped(auth).where(condition)).execute();
+  const rows = await def.select(def.scoped(auth).where(condition), auth).execute();
   if (rows.length === 0) throw itemNotFound();
   const [item] = await def.toItems(rows, auth, def.contract.with);
   return item;
@@ -234,7 +234,7 @@ async function readAll<C extends ResourceContract>(
   const items: v.InferInput<C['item']>[] = [];
   for (let i = 0; i < ids.length; i += EXPORT_CHUNK) {
     const chunk = ids.slice(i, i + EXPORT_CHUNK);
-    let q = def.select(def.scoped(auth).where(sql<SqlBool>`${sql.ref(def.idColumn)} in (${sql.join(chunk)})`));
+    let q = def.select(def.scoped(auth).where(sql<SqlBool>`${sql.ref(def.idColumn)} in (${sql.join(chunk)})`), auth);
     for (const term of orderOf(def.contract, def, query.sort)) q = q.orderBy(term);
     items.push(...(await def.toItems(await q.execute(), auth, query.with)));
   }

@@ -69,12 +69,14 @@ export function generateSelfSigned(hosts: string[], days = SELF_SIGNED_DAYS): { 
   );
   const extensions = seq(
     seq(oid('2.5.29.19'), octets(seq())),
-    seq(oid('2.5.29.15'), bool(true), octets(bitString(Buffer.from([0x80])))),
+    // keyUsage digitalSignature: one named bit, so seven unused bits (DER drops trailing zero bits).
+    seq(oid('2.5.29.15'), bool(true), octets(tlv(0x03, Buffer.from([7, 0x80])))),
     seq(oid('2.5.29.37'), octets(seq(oid('1.3.6.1.5.5.7.3.1')))),
     seq(oid('2.5.29.17'), octets(san)),
   );
   const serial = randomBytes(16);
-  serial[0] = serial[0]! & 0x7f;
+  // Positive and without a leading zero byte: DER refuses both a negative serial and padding.
+  serial[0] = (serial[0]! & 0x7f) | 0x40;
   const tbs = seq(
     tlv(0xa0, integer(Buffer.from([2]))),
     integer(serial),

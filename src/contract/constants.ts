@@ -85,6 +85,32 @@ export const SIP_PASSWORD_GENERATED_LENGTH = 12;
 export const FORWARD_DEFAULTS = { ruleSetTimeout: 60, noAnswerTimeout: 60, errorTimeout: 10 } as const;
 /** Forward timeouts in seconds, inclusive. */
 export const FORWARD_TIMEOUT_RANGE = { min: 0, max: 600 } as const;
+/** Device types of section 3 (device `type`; emergency alerts target one of them). */
+export const DEVICE_TYPES = ['panel', 'monitor', 'accesscontroller', 'liftcontroller', 'ip_camera', 'barrier'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+/** Section 9 "Announcement defaults": type info, send_via email (status new, section 3). */
+export const ANNOUNCE_DEFAULTS = { type: 'info', send_via: 'email', status: 'new' } as const;
+/** Section 3 and 9: an emergency alert plays on monitors for 60 seconds unless told otherwise. */
+export const EMERGENCY_ALERT_DEFAULTS = { device_type: 'monitor', playback_duration: 60 } as const;
+
+/**
+ * Communications limits the specification leaves open (docs/decisions.md, Communications):
+ * messages per page of a conversation (older pages by before_date), text lengths, poll
+ * size, the announce scheduler's period, emergency audio uploads and playback range.
+ */
+export const COMMUNICATIONS = {
+  messagesPage: 20,
+  messageMaxLength: 2_000,
+  subjectMaxLength: 255,
+  announceBodyMaxLength: 10_000,
+  pollMaxQuestions: 20,
+  pollQuestionMaxLength: 255,
+  customAnswerMaxLength: 1_000,
+  schedulerIntervalMs: 15_000,
+  audioMaxBytes: 5 * 1024 * 1024,
+  playbackDurationMax: 3_600,
+} as const;
 
 /** Softphone (7.11): the public STUN server used for ICE. */
 export const SIP_STUN_SERVERS = ['stun:stun.l.google.com:19302'] as const;

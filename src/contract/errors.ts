@@ -57,6 +57,8 @@ export const ERROR_CODES = {
   groupNumberExists: 'the sip number for the group already exists',
   virtualNumberNotFree: 'virtual number not free',
   deviceHasNumber: 'device already has a virtual number',
+  // Numbers and conversations (8.2).
+  cannotCommunicateWithHimself: 'a user cannot communicate with himself',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -86,6 +88,9 @@ export const FIELD_ERROR_CODES = [
   'one_required',
   'time_order',
   'inactive',
+  // Section 5: alert and announce must have recipients; a poll needs answers or a custom response.
+  'recipients_required',
+  'poll_answer_required',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

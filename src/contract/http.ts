@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { COMMUNICATION_ROUTES } from './communications-routes';
 import { TIMEOUTS } from './constants';
 import { DialerHistoryQuerySchema, DialerHistorySchema } from './entities/call-history';
 import { DoorDeviceSchema, DoorOpenSchema, SipStatusSchema, StopCallSchema, WaitingCallSchema } from './entities/calls';
@@ -161,6 +162,7 @@ export const ROUTES = {
     body: InterceptionUpdateSchema,
     response: envelope(InterceptionSettingsSchema),
   },
+  ...COMMUNICATION_ROUTES,
 } as const;
 
 export type RouteKey = keyof typeof ROUTES;

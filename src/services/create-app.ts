@@ -16,6 +16,8 @@ import { resourceMachine } from '../machines/resource/resource.machine';
 import { sessionMachine } from '../machines/session/session.machine';
 import { softphoneMachine } from '../machines/softphone/softphone.machine';
 import { structureImportMachine } from '../machines/structure-import/structure-import.machine';
+import { createCommunications } from './communications';
+import { createConversationLive } from './conversation-live';
 import { saveFile } from './entity-download';
 import { createEntityRegistry } from './entity-registry';
 import { createHttp } from './http';
@@ -143,9 +145,11 @@ export function createGatehouse(deps: GatehouseDeps) {
   const showAlert = (alert: { kind: 'error' | 'success'; code: string }) =>
     root.system.get('alerts')?.send({ type: 'alert.show', ...alert });
 
-  const registry = createEntityRegistry(http, showAlert);
+  const live = createConversationLive(() => root);
+  const registry = createEntityRegistry(http, showAlert, live);
   const machines = {
     ...registry,
+    communications: createCommunications(http, showAlert, live),
     notifications: createNotificationPageMachines(http, showAlert, (event) =>
       root.system.get('notifications')?.send(event),
     ),

@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { type AnyActorLogic, fromPromise } from 'xstate';
 import type { DeleteAll, ListQueryInput } from '../contract/filters';
 import type { ResourceContract } from '../contract/resource';
 import type { FormValues } from '../machines/entity-form/entity-form.definition';
@@ -41,6 +41,8 @@ export interface EntityMachineOptions<R extends ResourceContract> {
   saveItem?: (client: ResourceClient<R>, request: SaveRequest) => Promise<SaveResult>;
   /** Values the server suggests for a form (virtual numbers: a free number and a password); only the asked fields. */
   fillValues?: (request: FillRequest) => Promise<FormValues>;
+  /** A resource whose changes the server pushes: the list refreshes on them (a callback sending `list.refresh`). */
+  changes?: AnyActorLogic;
 }
 
 /**
@@ -63,6 +65,7 @@ export function createEntityMachines(http: Http, showAlert: ShowAlert) {
         actions: { alert },
         actors: {
           fetchPage,
+          ...(options.changes ? { changes: options.changes } : {}),
           deleteItems: fromPromise<DeleteResult, DeleteAll>(({ input }) =>
             options.deleteItems ? options.deleteItems(client, input) : client.deleteAll(input),
           ),

@@ -1,7 +1,10 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
+import { announceResponsesResource, announcesResource } from '../contract/entities/announce';
 import { callHistoryResource } from '../contract/entities/call-history';
+import { conversationRecipientsResource, conversationsResource } from '../contract/entities/conversation';
 import { domainTypesResource } from '../contract/entities/domain-type';
+import { alertDevicesResource, emergencyAlertsResource } from '../contract/entities/emergency-alert';
 import { forwardGroupsResource, forwardRuleSetsResource } from '../contract/entities/forward-rule';
 import { groupsResource } from '../contract/entities/group';
 import { MarkerApplyAnswerSchema, markersResource } from '../contract/entities/marker';
@@ -14,6 +17,8 @@ import type { ResourceContract } from '../contract/resource';
 import type { EntityFormMachine } from '../machines/entity-form/entity-form.machine';
 import type { ListRow } from '../machines/entity-list/entity-list.machine';
 import { type ResourceMachine, resourceMachine } from '../machines/resource/resource.machine';
+import { type AudioChoice, resolveAudio } from './alert-audio';
+import type { ConversationLive } from './conversation-live';
 import { commandMachine, createEntityMachines, type EntityMachines, type ShowAlert } from './entity-machines';
 import type { Http } from './http';
 import { createResourceClient } from './resource-client';
@@ -29,7 +34,13 @@ export type EntityKey =
   | 'forwardRuleSets'
   | 'forwardGroups'
   | 'sipTrunks'
-  | 'callHistory';
+  | 'callHistory'
+  | 'conversations'
+  | 'conversationRecipients'
+  | 'announces'
+  | 'announceResponses'
+  | 'emergencyAlerts'
+  | 'alertDevices';
 
 /** A resource's machines plus the loader of names for ids (relation filters restored from a URL). */
 export interface EntityKit extends EntityMachines {
@@ -56,7 +67,7 @@ const UserAnswerSchema = v.object({ data: v.union([UserSchema, v.literal(true)])
  * resource, the user commands and applying markers. create-app exposes them
  * to pages as page machines.
  */
-export function createEntityRegistry(http: Http, showAlert: ShowAlert) {
+export function createEntityRegistry(http: Http, showAlert: ShowAlert, live?: ConversationLive) {
   const machinesOf = createEntityMachines(http, showAlert);
   const kit = <R extends ResourceContract>(contract: R, options?: Parameters<typeof machinesOf<R>>[1]): EntityKit => {
     const client = createResourceClient(http, contract);
@@ -104,6 +115,21 @@ export function createEntityRegistry(http: Http, showAlert: ShowAlert) {
     forwardGroups: kit(forwardGroupsResource),
     sipTrunks: kit(sipTrunksResource),
     callHistory: kit(callHistoryResource),
+    // The inbox refreshes when a message arrives or the live line comes back.
+    conversations: kit(conversationsResource, { changes: live?.listChanges }),
+    conversationRecipients: kit(conversationRecipientsResource),
+    announces: kit(announcesResource),
+    announceResponses: kit(announceResponsesResource),
+    emergencyAlerts: kit(emergencyAlertsResource, {
+      // The audio field may hold a file to upload or ask for a generated siren: that happens first.
+      saveItem: async (client, { id, body }) => {
+        const { audio, ...rest } = body as Record<string, unknown> & { audio?: AudioChoice };
+        const payload = audio === undefined ? rest : { ...rest, filename: await resolveAudio(http, audio) };
+        if (id === null) return { id: await client.create(payload as never), item: null };
+        return { id, item: await client.patch(id, payload as never) };
+      },
+    }),
+    alertDevices: kit(alertDevicesResource),
   };
 
   const userItem = (answer: v.InferOutput<typeof UserAnswerSchema>, id: number) => ({

@@ -123,16 +123,16 @@ describe('app machine effects', () => {
     actor.stop();
   });
 
-  it('the first profile load makes the root ready and subscribes it to its own topic', () => {
+  it('the first profile load makes the root ready and subscribes it (and the conversation feed) to its own topic', () => {
     const actor = replay(stubbed().machine, input, [{ type: 'session.loggedIn' }]);
     expect(actor.getSnapshot().matches({ loggedIn: 'starting' })).toBe(true);
     actor.send({ type: 'session.profileLoaded', profileId: 42 });
     expect(actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true);
     const realtime = actor.getSnapshot().children.realtime!.getSnapshot() as SnapshotFrom<typeof realtimeMachine>;
-    // The notification centre, started in ready, listens on the same user topic.
+    // The notification centre and the conversation feed, started in ready, listen on the same user topic.
     expect(realtime.context.subscriptions).toEqual({
       'private-app-changes': ['app'],
-      'private-users.42': ['app', 'notifications'],
+      'private-users.42': ['app', 'notifications', 'conversationFeed'],
     });
   });
 

@@ -40,6 +40,9 @@ export const ANSWER =
 
 async function insertNumbers(db: Kysely<Database>, projectId: number) {
   const now = new Date().toISOString();
+  // The SIP tests build their own telephony world: the demo seed's numbers and panel would be found first.
+  await db.deleteFrom('sip_numbers').execute();
+  await db.deleteFrom('devices').execute();
   const userId = async (login: string) =>
     (await db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
   const unit = await db

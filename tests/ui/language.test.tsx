@@ -9,6 +9,8 @@ describe('language switcher', () => {
     const app = renderApp('/home');
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toBeInTheDocument();
+    // The home page is lazy: wait for it before switching, so the switch is what the test sees.
+    await screen.findByRole('heading', { name: 'Welcome, Alex Admin' });
 
     await app.user.click(screen.getByRole('button', { name: 'Language' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Русский' }));

@@ -2,6 +2,7 @@ import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createSecureContext } from 'node:tls';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateSelfSigned, loadTls } from '../../server/sip/certificate';
 import { outcomeOfStatus } from '../../server/sip/history';
@@ -72,6 +73,17 @@ describe('SIP certificate', () => {
     expect(x509.checkPrivateKey(createPrivateKey(key))).toBe(true);
     expect(x509.verify(x509.publicKey)).toBe(true);
     expect(new Date(x509.validTo).getTime()).toBeGreaterThan(Date.now() + 800 * 86_400_000);
+  });
+
+  it('every generated certificate is strict DER that TLS accepts (positive serial, no padding)', () => {
+    for (let i = 0; i < 200; i++) {
+      const { cert, key } = generateSelfSigned(['127.0.0.1']);
+      // OpenSSL's TLS context parses strictly: a padded or negative serial fails here.
+      expect(() => createSecureContext({ cert, key })).not.toThrow();
+      const serial = new X509Certificate(cert).serialNumber;
+      expect(serial).toHaveLength(32);
+      expect(Number.parseInt(serial.slice(0, 2), 16)).toBeGreaterThanOrEqual(0x40);
+    }
   });
 
   it('keeps the generated pair across starts, and makes a new one when the host changes', () => {

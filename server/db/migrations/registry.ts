@@ -5,6 +5,7 @@ import { groups } from './0003_groups';
 import { mailRegistration } from './0004_mail_registration';
 import { selfRegistration } from './0005_self_registration';
 import { notifications } from './0006_notifications';
+import { communications } from './0007_communications';
 import { telephony } from './0008_telephony';
 
 /**
@@ -18,5 +19,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004_mail_registration': mailRegistration,
   '0005_self_registration': selfRegistration,
   '0006_notifications': notifications,
+  '0007_communications': communications,
   '0008_telephony': telephony,
 };

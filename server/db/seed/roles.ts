@@ -17,6 +17,8 @@ export const ROLE_PRESETS = {
     'conversations.view',
     'conversations.create',
     'conversations.create_message',
+    // Residents below the concierge's groups may start conversations with them (docs/decisions.md).
+    'conversations.accept_from_descendants',
     'calls.view_history',
     'calls.call_all',
     'calls.interception',
@@ -25,7 +27,7 @@ export const ROLE_PRESETS = {
     'sip_numbers.view',
     'announces.view',
   ],
-  resident: ['conversations.view', 'conversations.create_message', 'announces.view'],
+  resident: ['conversations.view', 'conversations.create', 'conversations.create_message', 'announces.view'],
 } satisfies Record<string, Permission[]>;
 
 export type RolePresetName = keyof typeof ROLE_PRESETS;

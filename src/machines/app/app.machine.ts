@@ -2,6 +2,7 @@ import { assign, sendTo, setup } from 'xstate';
 import type { Language } from '../../contract/constants';
 import { APP_CHANGES_TOPIC, type RealtimeData, userTopic } from '../../contract/realtime';
 import { alertsMachine } from '../alerts/alerts.machine';
+import { CONVERSATION_FEED_ID, conversationFeedMachine } from '../conversation-feed/conversation-feed.machine';
 import { NOTIFICATIONS_SYSTEM_ID, notificationsMachine } from '../notifications/notifications.machine';
 import { realtimeMachine } from '../realtime/realtime.machine';
 import { sessionMachine } from '../session/session.machine';
@@ -25,6 +26,7 @@ export const appMachine = setup({
     session: sessionMachine,
     alerts: alertsMachine,
     realtime: realtimeMachine,
+    conversationFeed: conversationFeedMachine,
     notifications: notificationsMachine,
     softphone: softphoneMachine,
   },
@@ -95,6 +97,12 @@ export const appMachine = setup({
               id: 'notifications',
               systemId: NOTIFICATIONS_SYSTEM_ID,
               src: 'notifications',
+              input: ({ event }) => ({ profileId: event.type === 'session.profileLoaded' ? event.profileId : 0 }),
+            },
+            {
+              id: 'conversationFeed',
+              systemId: CONVERSATION_FEED_ID,
+              src: 'conversationFeed',
               input: ({ event }) => ({ profileId: event.type === 'session.profileLoaded' ? event.profileId : 0 }),
             },
             {

@@ -1,4 +1,4 @@
-import { assign, cancel, fromPromise, raise, sendTo, setup, spawnChild } from 'xstate';
+import { assign, cancel, fromCallback, fromPromise, raise, sendTo, setup, spawnChild } from 'xstate';
 import { LIST_SEARCH_DEBOUNCE_MS } from '../../contract/constants';
 import type { DeleteAll, ListQueryInput } from '../../contract/filters';
 import type { CallFailure } from '../session/session.types';
@@ -36,7 +36,8 @@ export const failureAlert = (error: unknown): AlertParams => ({
  * sort, filter, name search (debounced, contains), load more (appending),
  * select rows / the page / everything matching the filter (server side), bulk
  * delete behind a confirmation, refresh, export the current filter.
- * Query changes restart the load and clear the selection.
+ * Query changes restart the load and clear the selection. Changes made
+ * elsewhere (the `changes` effect) refresh the page in place.
  */
 export const entityListMachine = setup({
   types: {
@@ -49,6 +50,11 @@ export const entityListMachine = setup({
     deleteItems: fromPromise<DeleteResult, DeleteAll>(() => new Promise(() => {})),
     /** Downloads the current filter as a file (the service saves it). */
     exportFile: fromPromise<void, ListQueryInput>(() => new Promise(() => {})),
+    /**
+     * Hears changes of the resource made elsewhere (realtime) and sends `list.refresh`.
+     * Most resources have none; a service gives one where the server pushes changes.
+     */
+    changes: fromCallback<EntityListEvent>(() => undefined),
   },
   delays: { searchDebounce: LIST_SEARCH_DEBOUNCE_MS },
   actions: {
@@ -91,6 +97,7 @@ export const entityListMachine = setup({
     };
   },
   initial: 'browsing',
+  invoke: { id: 'changes', src: 'changes' },
   on: {
     'list.searchChanged': {
       actions: ['cancelSearch', assign({ searchText: ({ event }) => event.text }), 'scheduleSearch'],

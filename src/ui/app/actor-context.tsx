@@ -10,6 +10,7 @@ import type { PublicFormMachine } from '../../machines/public-form/public-form.m
 import type { ResourceMachine } from '../../machines/resource/resource.machine';
 import type { SessionMachine } from '../../machines/session/session.machine';
 import type { StructureImportMachine } from '../../machines/structure-import/structure-import.machine';
+import type { CommunicationMachines } from '../../services/communications';
 import type { EntityKey, EntityKit, UserCommandMachines } from '../../services/entity-registry';
 import type { NotificationPageMachines } from '../../services/notification-pages';
 
@@ -42,6 +43,8 @@ export interface PageMachines {
   structureExport: (groupId: number) => ResourceMachine;
   /** The generate-groups dialog (preview, then save). */
   generateGroups: GenerateGroupsMachine;
+  /** Communications (7.6): one conversation, the poll page, start/stop of announces and alerts. */
+  communications: CommunicationMachines;
   /** The /notifications list and the notification settings form. */
   notifications: NotificationPageMachines;
   /** Logged-out account flows: password recovery, reset by mailed code, registration by invitation. */

@@ -34,6 +34,14 @@ export type PageKey =
   | 'roles'
   | 'roleForm'
   | 'markers'
+  | 'conversations'
+  | 'conversation'
+  | 'announces'
+  | 'announceForm'
+  | 'announce'
+  | 'announceResponses'
+  | 'emergencyAlerts'
+  | 'emergencyAlertForm'
   | 'notifications'
   | 'notificationSettings'
   | 'virtualNumbers'
@@ -131,10 +139,10 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/access-matrix'),
   single('/call-history', 'callHistory'),
   single('/audit-events'),
-  single('/conversations'),
-  { path: '/conversation/:id', access: 'auth', title: page('conversation') },
-  { path: '/announce/:token', access: 'auth', title: page('announce') },
-  single('/announces/response'),
+  single('/conversations', 'conversations'),
+  { path: '/conversation/:id', access: 'auth', title: page('conversation'), page: 'conversation' },
+  { path: '/announce/:token', access: 'auth', title: page('announce'), page: 'announce' },
+  single('/announces/response', 'announceResponses'),
   single('/guest-access'),
   single('/devices/events'),
   single('/devices/tasks'),
@@ -156,8 +164,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/schedules'),
   ...crud('/access-rules'),
   ...crud('/identifiers'),
-  ...crud('/announces'),
-  ...crud('/emergency-alerts'),
+  ...crud('/announces', { list: 'announces', form: 'announceForm' }),
+  ...crud('/emergency-alerts', { list: 'emergencyAlerts', form: 'emergencyAlertForm' }),
   ...crud('/amenities'),
   ...crud('/amenities/reservations'),
   ...crud('/virtual-numbers', { list: 'virtualNumbers', form: 'virtualNumberForm' }),

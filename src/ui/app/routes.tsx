@@ -57,6 +57,16 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
     import('../registration/AccountPages').then((m) => ({ default: m.RegistrationConfirmPage })),
   ),
   registration: lazy(() => import('../registration/AccountPages').then((m) => ({ default: m.RegistrationPage }))),
+  conversations: lazy(() =>
+    import('../conversations/ConversationsPage').then((m) => ({ default: m.ConversationsPage })),
+  ),
+  conversation: lazy(() => import('../conversations/ConversationPage').then((m) => ({ default: m.ConversationPage }))),
+  announces: lazy(() => import('../announces/AnnouncesPage').then((m) => ({ default: m.AnnouncesPage }))),
+  announceForm: lazy(() => import('../announces/AnnounceFormPage').then((m) => ({ default: m.AnnounceFormPage }))),
+  announce: lazy(() => import('../announces/PollPage').then((m) => ({ default: m.PollPage }))),
+  announceResponses: lazy(() => import('../announces/ResponsesPage').then((m) => ({ default: m.ResponsesPage }))),
+  emergencyAlerts: lazy(() => import('../emergency/AlertsPage').then((m) => ({ default: m.AlertsPage }))),
+  emergencyAlertForm: lazy(() => import('../emergency/AlertFormPage').then((m) => ({ default: m.AlertFormPage }))),
 };
 
 function LazyPage({ page }: { page: PageKey }) {

@@ -80,6 +80,21 @@ export function usePickers() {
     sipTrunks: spec('sipTrunks', describeSipTrunk),
     forwardRuleSets: spec('forwardRuleSets', describeRuleSet),
     forwardGroups: spec('forwardGroups', (row) => ({ primary: String(row.name) })),
+    /** Who the caller may write to (7.6 recipients, by the permissions of 6.2). */
+    recipients: {
+      ...spec('conversationRecipients', describeUser),
+      title: t('conversations:pickers.recipients.title'),
+      searchLabel: t('conversations:pickers.recipients.search'),
+    },
+    /** Devices an emergency alert may target (the project's devices). */
+    alertDevices: {
+      ...spec('alertDevices', (row) => ({
+        primary: String(row.name),
+        secondary: text((row.domain as { name?: string } | null | undefined)?.name),
+      })),
+      title: t('emergency:pickers.devices.title'),
+      searchLabel: t('emergency:pickers.devices.search'),
+    },
     /**
      * Administrators of a group: users the server limits with `limit_by_domain_id`
      * (7.8) to those who may administer that group (docs/decisions.md).

@@ -11,12 +11,14 @@ import type { AlertsMachine } from '../../machines/alerts/alerts.machine';
 import { alertsMachine } from '../../machines/alerts/alerts.machine';
 import { appFixtures } from '../../machines/app/app.fixtures';
 import { type AppMachine, appMachine } from '../../machines/app/app.machine';
+import { conversationThreadMachine } from '../../machines/conversation-thread/conversation-thread.machine';
 import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { generateGroupsMachine } from '../../machines/generate-groups/generate-groups.machine';
 import { notificationListMachine } from '../../machines/notification-list/notification-list.machine';
 import { passwordFormMachine } from '../../machines/password-form/password-form.machine';
 import { pickerMachine } from '../../machines/picker/picker.machine';
+import { pollAnswerMachine } from '../../machines/poll-answer/poll-answer.machine';
 import { profileFormMachine } from '../../machines/profile-form/profile-form.machine';
 import { publicFormMachine } from '../../machines/public-form/public-form.machine';
 import { resourceMachine } from '../../machines/resource/resource.machine';
@@ -118,6 +120,18 @@ export function createStubPageMachines(): PageMachines {
       forwardGroups: stubEntityKit(),
       sipTrunks: stubEntityKit(),
       callHistory: stubEntityKit(),
+      conversations: stubEntityKit(),
+      conversationRecipients: stubEntityKit(),
+      announces: stubEntityKit(),
+      announceResponses: stubEntityKit(),
+      emergencyAlerts: stubEntityKit(),
+      alertDevices: stubEntityKit(),
+    },
+    communications: {
+      conversationThread: freeze(conversationThreadMachine),
+      pollAnswer: freeze(pollAnswerMachine),
+      announceCommands: { start: freeze(entityFormMachine), stop: freeze(entityFormMachine) },
+      alertCommands: { start: freeze(entityFormMachine), stop: freeze(entityFormMachine) },
     },
     userCommands: {
       password: freeze(entityFormMachine),

@@ -1,0 +1,210 @@
+import { assign, fromCallback, fromPromise, sendTo, setup, spawnChild } from 'xstate';
+import { COMMUNICATIONS } from '../../contract/constants';
+import type { ConversationMessage, MessagePage } from '../../contract/entities/conversation';
+import type { CallFailure } from '../session/session.types';
+import { mergeMessages } from './conversation-thread.merge';
+import type {
+  ConversationThreadContext,
+  ConversationThreadEvent,
+  ConversationThreadInput,
+  ThreadLoaded,
+} from './conversation-thread.types';
+
+export type { ConversationThreadContext, ConversationThreadEvent, ConversationThreadInput, ThreadLoaded };
+
+type AlertParams = { kind: 'error'; code: string };
+const failureOf = (error: unknown) => error as CallFailure;
+const failureAlert = (error: unknown): AlertParams => ({ kind: 'error', code: `errors.http.${failureOf(error).code}` });
+
+/**
+ * One conversation (/conversation/:id): load it with its newest messages, load
+ * older pages by `before_date`, write (the draft stays if sending fails), and
+ * take messages live: the `live` effect reports arrivals and reconnections;
+ * an arrival is merged (once, by id) and marked read, a reconnection refetches
+ * the newest page. Loading older and sending run side by side.
+ */
+export const conversationThreadMachine = setup({
+  types: {
+    context: {} as ConversationThreadContext,
+    events: {} as ConversationThreadEvent,
+    input: {} as ConversationThreadInput,
+  },
+  actors: {
+    loadThread: fromPromise<ThreadLoaded, { conversationId: number }>(() => new Promise(() => {})),
+    loadOlder: fromPromise<MessagePage, { conversationId: number; before: string }>(() => new Promise(() => {})),
+    loadLatest: fromPromise<MessagePage, { conversationId: number }>(() => new Promise(() => {})),
+    sendMessage: fromPromise<ConversationMessage, { conversationId: number; text: string }>(
+      () => new Promise(() => {}),
+    ),
+    /** Reports `thread.messageArrived` and `thread.resync` for this conversation (services: the feed). */
+    live: fromCallback<ConversationThreadEvent, { conversationId: number }>(() => undefined),
+  },
+  actions: {
+    alert: sendTo(
+      ({ system }) => system.get('alerts'),
+      (_, params: AlertParams) => ({ type: 'alert.show' as const, ...params }),
+    ),
+    /** Tells the server the caller has read up to now (fire and forget). */
+    markRead: (_, _params: { conversationId: number }) => {},
+    merge: assign({
+      messages: ({ context }, params: { messages: ConversationMessage[] }) =>
+        mergeMessages(context.messages, params.messages),
+    }),
+  },
+  guards: {
+    hasOlder: ({ context }) => context.hasMore && context.messages.length > 0,
+    canSend: ({ context }) => {
+      const text = context.draft.trim();
+      return (
+        context.conversation?.is_participant === true &&
+        text.length > 0 &&
+        text.length <= COMMUNICATIONS.messageMaxLength
+      );
+    },
+    isNewHere: ({ context }, params: { message: ConversationMessage }) =>
+      params.message.conversation_id === context.conversationId &&
+      !context.messages.some((m) => m.id === params.message.id),
+    isParticipant: ({ context }) => context.conversation?.is_participant === true,
+    isNotSyncing: ({ context }) => !context.syncing,
+  },
+}).createMachine({
+  id: 'conversationThread',
+  context: ({ input }) => ({
+    conversationId: input.conversationId,
+    conversation: null,
+    messages: [],
+    hasMore: false,
+    draft: '',
+    syncing: false,
+    failure: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadThread',
+        src: 'loadThread',
+        input: ({ context }) => ({ conversationId: context.conversationId }),
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            conversation: ({ event }) => event.output.conversation,
+            messages: ({ event }) => mergeMessages([], event.output.page.data),
+            hasMore: ({ event }) => event.output.page.meta.has_more,
+            failure: null,
+          }),
+        },
+        onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+      },
+    },
+    failed: { on: { 'thread.retry': 'loading' } },
+    ready: {
+      type: 'parallel',
+      invoke: {
+        id: 'live',
+        src: 'live',
+        input: ({ context }) => ({ conversationId: context.conversationId }),
+      },
+      on: {
+        'thread.messageArrived': [
+          {
+            guard: {
+              type: 'isNewHere',
+              params: ({ event }) => ({ message: event.message }),
+            },
+            actions: [
+              { type: 'merge', params: ({ event }) => ({ messages: [event.message] }) },
+              {
+                type: 'markRead',
+                params: ({ context }) => ({ conversationId: context.conversationId }),
+              },
+            ],
+          },
+        ],
+        'thread.resync': {
+          guard: 'isNotSyncing',
+          actions: [
+            spawnChild('loadLatest', {
+              id: 'loadLatest',
+              input: ({ context }) => ({ conversationId: context.conversationId }),
+            }),
+            assign({ syncing: true }),
+          ],
+        },
+        'xstate.done.actor.loadLatest': {
+          actions: [
+            assign({ syncing: false }),
+            {
+              type: 'merge',
+              // A spawned child's done event is not in the event union: read it as what it is.
+              params: ({ event }: { event: { output?: MessagePage } }) => ({ messages: event.output?.data ?? [] }),
+            },
+          ],
+        },
+        // A failed resync is not worth an alert: the next reconnection or message tries again.
+        'xstate.error.actor.loadLatest': { actions: assign({ syncing: false }) },
+      },
+      states: {
+        history: {
+          initial: 'idle',
+          states: {
+            idle: { on: { 'thread.loadOlder': { guard: 'hasOlder', target: 'loadingOlder' } } },
+            loadingOlder: {
+              invoke: {
+                id: 'loadOlder',
+                src: 'loadOlder',
+                input: ({ context }) => ({
+                  conversationId: context.conversationId,
+                  before: context.messages[0]?.created_at ?? new Date(0).toISOString(),
+                }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'merge', params: ({ event }) => ({ messages: event.output.data }) },
+                    assign({ hasMore: ({ event }) => event.output.meta.has_more }),
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'alert', params: ({ event }) => failureAlert(event.error) },
+                },
+              },
+            },
+          },
+        },
+        composer: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'thread.draftChanged': { actions: assign({ draft: ({ event }) => event.text }) },
+                'thread.send': { guard: 'canSend', target: 'sending' },
+              },
+            },
+            sending: {
+              invoke: {
+                id: 'sendMessage',
+                src: 'sendMessage',
+                input: ({ context }) => ({ conversationId: context.conversationId, text: context.draft.trim() }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'merge', params: ({ event }) => ({ messages: [event.output] }) },
+                    assign({ draft: '' }),
+                  ],
+                },
+                // The draft stays, so nothing typed is lost.
+                onError: {
+                  target: 'idle',
+                  actions: { type: 'alert', params: ({ event }) => failureAlert(event.error) },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ConversationThreadMachine = typeof conversationThreadMachine;

@@ -1,0 +1,180 @@
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { type AnnounceByToken, pollAnswerErrors } from '../../contract/entities/announce';
+import type { FieldError } from '../../contract/errors';
+import type { CallFailure } from '../session/session.types';
+
+export interface PollAnswerContext {
+  token: string;
+  announce: AnnounceByToken | null;
+  /** Chosen option indices. */
+  answers: number[];
+  customAnswer: string;
+  errors: Record<string, FieldError>;
+  failure: CallFailure | null;
+}
+
+export interface PollAnswerInput {
+  token: string;
+}
+
+/** What sending answers: the announce as the server now has it (with the caller's response). */
+export interface PollAnswerRequest {
+  token: string;
+  answers: number[];
+  custom_answer: string | null;
+}
+
+export type PollAnswerEvent =
+  | { type: 'poll.retry' }
+  | { type: 'poll.toggle'; index: number }
+  | { type: 'poll.customChanged'; text: string }
+  | { type: 'poll.submit' }
+  /** From the answered state: change the answer while the poll runs. */
+  | { type: 'poll.change' };
+
+type AlertParams = { kind: 'error' | 'success'; code: string };
+const failureOf = (error: unknown) => error as CallFailure;
+
+const requestOf = (context: PollAnswerContext): PollAnswerRequest => ({
+  token: context.token,
+  answers: context.answers,
+  custom_answer: context.customAnswer.trim() === '' ? null : context.customAnswer.trim(),
+});
+
+/** Section 5 on the inputs: answers or a custom response. */
+export const pollErrors = (context: PollAnswerContext): Record<string, FieldError> =>
+  pollAnswerErrors(requestOf(context));
+
+const fromResponse = (announce: AnnounceByToken) => ({
+  answers: announce.response?.answers ?? [],
+  customAnswer: announce.response?.custom_answer ?? '',
+});
+
+/**
+ * An announce opened by its token (/announce/:token): an information, or a
+ * poll. A running poll is answered: options (one, or several when allowed),
+ * a custom answer when allowed, at least one of them (section 5; 'check
+ * fields data' otherwise), then sent; the answer can be changed while the poll
+ * runs. Anything else (information, a poll not running) is only read.
+ */
+export const pollAnswerMachine = setup({
+  types: {
+    context: {} as PollAnswerContext,
+    events: {} as PollAnswerEvent,
+    input: {} as PollAnswerInput,
+  },
+  actors: {
+    load: fromPromise<AnnounceByToken, { token: string }>(() => new Promise(() => {})),
+    submit: fromPromise<AnnounceByToken, PollAnswerRequest>(() => new Promise(() => {})),
+  },
+  actions: {
+    alert: sendTo(
+      ({ system }) => system.get('alerts'),
+      (_, params: AlertParams) => ({ type: 'alert.show' as const, ...params }),
+    ),
+  },
+  guards: {
+    isOpenPoll: ({ context }) => context.announce?.type === 'poll' && context.announce.status === 'started',
+    isAnswered: ({ context }) => context.announce?.response != null,
+    isValid: ({ context }) => Object.keys(pollErrors(context)).length === 0,
+  },
+}).createMachine({
+  id: 'pollAnswer',
+  context: ({ input }) => ({
+    token: input.token,
+    announce: null,
+    answers: [],
+    customAnswer: '',
+    errors: {},
+    failure: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'load',
+        src: 'load',
+        input: ({ context }) => ({ token: context.token }),
+        onDone: {
+          target: 'opened',
+          actions: assign(({ event }) => ({ announce: event.output, ...fromResponse(event.output), failure: null })),
+        },
+        onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+      },
+    },
+    failed: { on: { 'poll.retry': 'loading' } },
+    opened: {
+      always: [{ guard: 'isOpenPoll', target: 'answering' }, { target: 'reading' }],
+    },
+    /** Information, or a poll that is not running: shown as it is. */
+    reading: {},
+    answering: {
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: 'isAnswered', target: 'answered' }, { target: 'editing' }] },
+        editing: {
+          on: {
+            'poll.toggle': {
+              actions: assign(({ context, event }) => {
+                const multi = context.announce?.type_info.poll_multi_answers_allowed === true;
+                const has = context.answers.includes(event.index);
+                const answers = multi
+                  ? has
+                    ? context.answers.filter((a) => a !== event.index)
+                    : [...context.answers, event.index].sort((x, y) => x - y)
+                  : has
+                    ? []
+                    : [event.index];
+                return { answers, errors: {} };
+              }),
+            },
+            'poll.customChanged': { actions: assign({ customAnswer: ({ event }) => event.text, errors: {} }) },
+            'poll.submit': 'validating',
+          },
+        },
+        validating: {
+          always: [
+            { guard: 'isValid', target: 'sending' },
+            {
+              target: 'editing',
+              actions: [
+                assign({ errors: ({ context }) => pollErrors(context) }),
+                { type: 'alert', params: { kind: 'error', code: 'common:form.checkFields' } },
+              ],
+            },
+          ],
+        },
+        sending: {
+          invoke: {
+            id: 'submit',
+            src: 'submit',
+            input: ({ context }) => requestOf(context),
+            onDone: {
+              target: 'answered',
+              actions: [
+                assign(({ event }) => ({ announce: event.output, ...fromResponse(event.output), errors: {} })),
+                { type: 'alert', params: { kind: 'success', code: 'announces:poll.sent' } },
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: [
+                assign({
+                  failure: ({ event }) => failureOf(event.error),
+                  errors: ({ event }) => failureOf(event.error).fields ?? {},
+                }),
+                {
+                  type: 'alert',
+                  params: ({ event }) => ({ kind: 'error', code: `errors.http.${failureOf(event.error).code}` }),
+                },
+              ],
+            },
+          },
+        },
+        answered: { on: { 'poll.change': 'editing' } },
+      },
+    },
+  },
+});
+
+export type PollAnswerMachine = typeof pollAnswerMachine;

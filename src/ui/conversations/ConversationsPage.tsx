@@ -1,0 +1,45 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { conversationsResource } from '../../contract/entities/conversation';
+import { selectProfile } from '../../machines/session/session.selectors';
+import { usePageMachines, useSessionActor } from '../app/actor-context';
+import { usePageStack } from '../app/use-page-stack';
+import { useEntityForm } from '../entities/use-entity-form';
+import { useEntityList } from '../entities/use-entity-list';
+import { usePermission } from '../entities/use-permissions';
+import { usePickers } from '../entities/use-pickers';
+import { ConversationsView } from './ConversationsView';
+import { conversationForm } from './conversation-form';
+import { NewConversationDialog } from './NewConversationDialog';
+
+/** /conversations: the list actor (refreshed live by its service) and the new-conversation dialog. */
+export function ConversationsPage() {
+  const { entities } = usePageMachines();
+  const { openPage } = usePageStack();
+  const selfId = useSelector(useSessionActor(), selectProfile)?.id ?? null;
+  const listRef = useEntityList(entities.conversations.list, { defaultSort: [...conversationsResource.defaultSort] });
+  const [adding, setAdding] = useState(false);
+  const can = { create: usePermission('conversations.create'), delete: usePermission('conversations.delete') };
+  return (
+    <ConversationsView
+      listRef={listRef}
+      selfId={selfId}
+      can={can}
+      onAdd={() => setAdding(true)}
+      onOpen={(row) => openPage(`/conversation/${row.id}`)}
+    >
+      {adding ? (
+        <NewConversation onClose={() => setAdding(false)} onCreated={(id) => openPage(`/conversation/${id}`)} />
+      ) : null}
+    </ConversationsView>
+  );
+}
+
+function NewConversation(props: { onClose: () => void; onCreated: (id: number) => void }) {
+  const { entities } = usePageMachines();
+  const pickers = usePickers();
+  const formRef = useEntityForm(entities.conversations.form, { id: null, definition: conversationForm }, (saved) =>
+    props.onCreated(saved.id),
+  );
+  return <NewConversationDialog formRef={formRef} recipients={pickers.recipients} onClose={props.onClose} />;
+}

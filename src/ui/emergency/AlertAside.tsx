@@ -1,0 +1,67 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { EmergencyAlert } from '../../contract/entities/emergency-alert';
+import { selectFormItem, selectIsDirty } from '../../machines/entity-form/entity-form.selectors';
+import type { FormRef } from '../entities/form-types';
+import { Button } from '../kit/Button';
+import { Card } from '../kit/Card';
+import { formatDateTime } from '../kit/format-date';
+import { AlertStatus } from './AlertStatus';
+
+/** Props of {@link AlertAside}. */
+export interface AlertAsideProps {
+  formRef: FormRef;
+  /** The caller holds emergency_alerts.playback. */
+  canPlay: boolean;
+  onCommand: (command: 'start' | 'stop') => void;
+}
+
+/** Beside an existing alert: its stored state, and start or stop. */
+export function AlertAside({ formRef, canPlay, onCommand }: AlertAsideProps) {
+  const { t, i18n } = useTranslation('emergency');
+  const alert = useSelector(formRef, selectFormItem) as EmergencyAlert | null;
+  const dirty = useSelector(formRef, selectIsDirty);
+  if (!alert) return null;
+  return (
+    <Card title={t('state.title')}>
+      <dl className="space-y-2 text-[13px]">
+        <div>
+          <dt className="text-muted">{t('state.status')}</dt>
+          <dd>
+            <AlertStatus status={alert.status} />
+          </dd>
+        </div>
+        {alert.started_at ? (
+          <div>
+            <dt className="text-muted">{t('state.started_at')}</dt>
+            <dd>{formatDateTime(alert.started_at, i18n.language)}</dd>
+          </div>
+        ) : null}
+        {alert.stopped_at ? (
+          <div>
+            <dt className="text-muted">{t('state.stopped_at')}</dt>
+            <dd>{formatDateTime(alert.stopped_at, i18n.language)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="text-muted">{t('state.author')}</dt>
+          <dd>{alert.created_by_user?.name ?? '—'}</dd>
+        </div>
+      </dl>
+      {canPlay ? (
+        <div className="mt-3">
+          {alert.status === 'started' ? (
+            <Button size="sm" variant="danger" onClick={() => onCommand('stop')}>
+              {t('state.stop')}
+            </Button>
+          ) : (
+            <Button size="sm" variant="primary" disabled={dirty} onClick={() => onCommand('start')}>
+              {t('state.start')}
+            </Button>
+          )}
+        </div>
+      ) : null}
+      <p className="mt-3 text-[12px] text-muted">{t('state.devicesLater')}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { EmergencyAlert } from '../../contract/entities/emergency-alert';
+import { selectFormItem } from '../../machines/entity-form/entity-form.selectors';
+import { StartStopConfirm } from '../announces/StartStopConfirm';
+import { usePageMachines } from '../app/actor-context';
+import { usePageStack } from '../app/use-page-stack';
+import { useEntityForm } from '../entities/use-entity-form';
+import { usePermission } from '../entities/use-permissions';
+import { usePickers } from '../entities/use-pickers';
+import { NotFoundPage } from '../shell/NotFoundPage';
+import { AlertFormView } from './AlertFormView';
+import { alertForm } from './alert-form';
+
+const LIST = '/emergency-alerts';
+
+/** /emergency-alerts/add and /:id/edit: the form actor; start and stop show the new state in the aside. */
+export function AlertFormPage() {
+  const { id } = useParams();
+  if (id !== undefined && !/^\d+$/.test(id)) return <NotFoundPage />;
+  return <AlertForm key={id ?? 'new'} id={id === undefined ? null : Number(id)} />;
+}
+
+function AlertForm({ id }: { id: number | null }) {
+  const { t } = useTranslation('emergency');
+  const { entities, communications } = usePageMachines();
+  const pickers = usePickers();
+  const { closePage } = usePageStack();
+  const mayCreate = usePermission('emergency_alerts.create');
+  const mayEdit = usePermission('emergency_alerts.edit');
+  const canPlay = usePermission('emergency_alerts.playback');
+  const [command, setCommand] = useState<'start' | 'stop' | null>(null);
+  const formRef = useEntityForm(
+    entities.emergencyAlerts.form,
+    { id, definition: alertForm, mayEdit: id === null ? mayCreate : mayEdit },
+    () => window.setTimeout(() => closePage(LIST), 0),
+  );
+  const alert = useSelector(formRef, selectFormItem) as EmergencyAlert | null;
+  return (
+    <>
+      <AlertFormView
+        formRef={formRef}
+        pickers={{ groups: pickers.groups, devices: pickers.alertDevices }}
+        canPlay={canPlay}
+        onCancel={() => closePage(LIST)}
+        onCommand={setCommand}
+      />
+      {command && alert ? (
+        <StartStopConfirm
+          machine={communications.alertCommands[command]}
+          id={alert.id}
+          item={alert}
+          title={t(`state.${command}Title`)}
+          message={t(`state.${command}Message`, { name: alert.name })}
+          confirmLabel={t(`state.${command}`)}
+          successCode={`emergency:state.${command === 'start' ? 'started' : 'stopped'}`}
+          tone={command === 'start' ? 'danger' : 'primary'}
+          onClose={() => setCommand(null)}
+          onDone={(item) => {
+            setCommand(null);
+            if (item) formRef.send({ type: 'form.itemChanged', item });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { EmergencyAlert } from '../../contract/entities/emergency-alert';
+import { selectFormItem, selectIsNew } from '../../machines/entity-form/entity-form.selectors';
+import { EntityFormPage } from '../entities/EntityFormPage';
+import type { FormRef } from '../entities/form-types';
+import { AlertAside, type AlertAsideProps } from './AlertAside';
+import { AlertFields, type AlertPickers } from './AlertFields';
+
+/** Props of {@link AlertFormView}. */
+export interface AlertFormViewProps {
+  formRef: FormRef;
+  pickers: AlertPickers;
+  canPlay: boolean;
+  onCancel: () => void;
+  onCommand: AlertAsideProps['onCommand'];
+}
+
+/** /emergency-alerts/add and /emergency-alerts/:id/edit: the fields, and beside an existing alert its state. */
+export function AlertFormView({ formRef, pickers, canPlay, onCancel, onCommand }: AlertFormViewProps) {
+  const { t } = useTranslation('emergency');
+  const isNew = useSelector(formRef, selectIsNew);
+  const alert = useSelector(formRef, selectFormItem) as EmergencyAlert | null;
+  const title = isNew ? t('form.addTitle') : alert ? t('form.editNamed', { name: alert.name }) : t('form.editTitle');
+  return (
+    <EntityFormPage
+      formRef={formRef}
+      title={title}
+      onCancel={onCancel}
+      aside={isNew ? undefined : <AlertAside formRef={formRef} canPlay={canPlay} onCommand={onCommand} />}
+    >
+      <AlertFields formRef={formRef} pickers={pickers} />
+    </EntityFormPage>
+  );
+}
