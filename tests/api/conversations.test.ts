@@ -62,10 +62,10 @@ describe.each(dialects)('conversations (%s)', (dialect) => {
   it('lists recipients by 6.2: descendants for create, acceptors above, all with send_to_all', async () => {
     // The concierge (root group) reaches everyone below who can read conversations.
     expect(await recipients(tokens.concierge)).toEqual(
-      ['Rita Resident', 'Sam Staff', 'neighbour', 'observer', 'Administrator'].sort(),
+      ['Rita Resident', 'Sam Staff', 'neighbour', 'observer', 'Administrator', 'Cole Concierge'].sort(),
     );
-    // The resident (Unit 101) has nobody below; the concierge, staff and admin accept from descendants.
-    expect(await recipients(tokens.resident)).toEqual(['Cora Concierge', 'Sam Staff', 'Administrator'].sort());
+    // The resident (Unit 101) has nobody below; both concierges, staff and admin accept from descendants.
+    expect(await recipients(tokens.resident)).toEqual(['Cora Concierge', 'Cole Concierge', 'Sam Staff', 'Administrator'].sort());
     // Staff may send to all.
     expect(await recipients(tokens.staff)).toContain('neighbour');
     // Without conversations.create there is nobody to start a conversation with.

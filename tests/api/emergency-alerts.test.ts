@@ -173,7 +173,7 @@ describe.each(dialects)('emergency alerts (%s)', (dialect) => {
   it('lists devices for the picker within the project, gates every route', async () => {
     const res = await t.call('GET', '/emergency-alerts/devices/items', { token: tokens.admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.map((d: { name: string }) => d.name)).toEqual(['Lobby monitor']);
+    expect(res.json().data.map((d: { name: string }) => d.name)).toEqual(['Entrance panel', 'Lobby monitor']);
     // The resident and the concierge hold no emergency alert permission.
     for (const token of [tokens.resident, tokens.concierge]) {
       expect((await t.call('GET', '/emergency-alerts/items', { token })).statusCode).toBe(403);
