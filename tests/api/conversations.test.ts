@@ -65,7 +65,9 @@ describe.each(dialects)('conversations (%s)', (dialect) => {
       ['Rita Resident', 'Sam Staff', 'neighbour', 'observer', 'Administrator', 'Cole Concierge'].sort(),
     );
     // The resident (Unit 101) has nobody below; both concierges, staff and admin accept from descendants.
-    expect(await recipients(tokens.resident)).toEqual(['Cora Concierge', 'Cole Concierge', 'Sam Staff', 'Administrator'].sort());
+    expect(await recipients(tokens.resident)).toEqual(
+      ['Cora Concierge', 'Cole Concierge', 'Sam Staff', 'Administrator'].sort(),
+    );
     // Staff may send to all.
     expect(await recipients(tokens.staff)).toContain('neighbour');
     // Without conversations.create there is nobody to start a conversation with.
