@@ -7,6 +7,7 @@ import { readJson } from '../db/json';
 import type { Database } from '../db/schema';
 import { itemNotFound } from '../http/http-error';
 import type { Auth } from './auth-context';
+import { effectivePermissions } from './roles';
 import { holderInGroup } from './sip-numbers';
 
 /**
@@ -20,12 +21,16 @@ import { holderInGroup } from './sip-numbers';
  * - calls.call_domain: holders in the caller's groups;
  * - calls.call_panel: door panels (device numbers) in, above or below the caller's groups;
  * - everyone: the master and concierge numbers of the caller's groups and the groups above them
- *   (a resident can always reach the concierge);
+ *   (a concierge number of no group serves the whole project), and the numbers of users holding concierge.reception there (a resident can always reach the
+ *   concierge);
  * - everyone in a group whose resident phonebook is on: the other members' numbers.
  */
 type Group = { id: number; lft: number; rgt: number; settings: string };
 
-async function ownGroups(db: Kysely<Database>, auth: Auth): Promise<Group[]> {
+/** Who places the call: the parts of {@link Auth} the directory needs. */
+type Caller = Pick<Auth, 'userId' | 'projectId'> & { role: Pick<Auth['role'], 'permissions'> };
+
+async function ownGroups(db: Kysely<Database>, auth: Caller): Promise<Group[]> {
   return db
     .selectFrom('user_domains as ud')
     .innerJoin('domains as d', 'd.id', 'ud.domain_id')
@@ -35,9 +40,15 @@ async function ownGroups(db: Kysely<Database>, auth: Auth): Promise<Group[]> {
     .execute();
 }
 
+/** The holder of `n` is a reception user (non-admin role granting concierge.reception) of the project. */
+const receptionHolder = (projectId: number) => sql<SqlBool>`exists (select 1 from memberships rm
+  inner join roles rr on rr.id = rm.role_id
+  where rm.user_id = n.user_id and rm.project_id = ${projectId} and rr.is_admin = 0
+  and rr.permissions like ${'%"concierge.reception"%'})`;
+
 const PhonebookSchema = v.looseObject({ is_resident_phonebook_enabled: v.optional(v.boolean(), false) });
 
-function reachable(auth: Auth, groups: Group[]): Expression<SqlBool>[] {
+function reachable(auth: Caller, groups: Group[]): Expression<SqlBool>[] {
   const can = (p: Parameters<typeof hasPermission>[1]) => hasPermission(auth.role.permissions, p);
   if (can('calls.call_all')) return [sql<SqlBool>`1 = 1`];
   if (groups.length === 0) return [];
@@ -54,8 +65,11 @@ function reachable(auth: Auth, groups: Group[]): Expression<SqlBool>[] {
     );
   const inProject = sql`g.project_id = ${auth.projectId}`;
   const parts: Expression<SqlBool>[] = [
-    sql<SqlBool>`(n.purpose in (${sql.join([...SIP_NUMBER_PURPOSES])}) and exists (
-      select 1 from domains g where ${inProject} and g.id = n.domain_id and (${above('g')})))`,
+    sql<SqlBool>`(n.purpose in (${sql.join([...SIP_NUMBER_PURPOSES])}) and (n.domain_id is null or exists (
+      select 1 from domains g where ${inProject} and g.id = n.domain_id and (${above('g')}))))`,
+    sql<SqlBool>`(n.user_id is not null and ${receptionHolder(auth.projectId)} and exists (
+      select 1 from user_domains rud inner join domains g on g.id = rud.domain_id
+      where rud.user_id = n.user_id and ${inProject} and (${above('g')})))`,
   ];
   if (can('calls.call_descendants')) {
     parts.push(sql<SqlBool>`exists (select 1 from domains g where ${inProject} and (${within('g')})
@@ -101,7 +115,9 @@ export async function listContacts(db: Kysely<Database>, auth: Auth): Promise<Co
     .where('n.project_id', '=', auth.projectId)
     .where('n.is_active', '=', 1)
     .where((eb) => eb.or([eb('n.user_id', 'is', null), eb('n.user_id', '<>', auth.userId)]))
-    .where(sql<SqlBool>`(n.user_id is not null or n.device_id is not null or n.domain_id is not null)`)
+    .where(
+      sql<SqlBool>`(n.user_id is not null or n.device_id is not null or n.domain_id is not null or n.purpose is not null)`,
+    )
     .where(sql<SqlBool>`(${sql.join(parts, sql` or `)})`)
     .execute();
   const userIds = [...new Set(rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])))];
@@ -133,6 +149,37 @@ export async function listContacts(db: Kysely<Database>, auth: Auth): Promise<Co
     };
   });
   return contacts.sort((a, b) => a.name.localeCompare(b.name) || a.number.localeCompare(b.number));
+}
+
+/**
+ * Whether the user `userId` may call `number` in `projectId` by the calls.* permissions: the
+ * number is among their contacts. The SIP proxy asks this for every call a user's number places.
+ */
+export async function mayCall(
+  db: Kysely<Database>,
+  caller: { userId: number; projectId: number },
+  number: string,
+): Promise<boolean> {
+  const role = await db
+    .selectFrom('memberships as m')
+    .innerJoin('roles as r', 'r.id', 'm.role_id')
+    .select(['r.is_admin', 'r.permissions'])
+    .where('m.user_id', '=', caller.userId)
+    .where('m.project_id', '=', caller.projectId)
+    .executeTakeFirst();
+  if (!role) return false;
+  const auth: Caller = { ...caller, role: { permissions: effectivePermissions(role) } };
+  const parts = reachable(auth, await ownGroups(db, auth));
+  if (parts.length === 0) return false;
+  const row = await db
+    .selectFrom('sip_numbers as n')
+    .leftJoin('devices as dv', 'dv.id', 'n.device_id')
+    .select('n.id')
+    .where('n.project_id', '=', caller.projectId)
+    .where('n.number', '=', number)
+    .where(sql<SqlBool>`(${sql.join(parts, sql` or `)})`)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** A group's place as a path of names, without the project's root unless it is the group itself. */

@@ -35,6 +35,8 @@ export interface SipServerOptions {
   interceptors?: (callee: SipNumberInfo, callerNumber: string) => Promise<string[]>;
   /** The callee number's call forwarding now; none when absent. */
   forwarding?: (callee: SipNumberInfo) => Promise<ForwardPlan | null>;
+  /** Whether a user's number may call the callee (calls.* permissions); every call when absent. */
+  mayCall?: (caller: SipNumberInfo & { userId: number }, callee: SipNumberInfo) => Promise<boolean>;
 }
 
 /** A running embedded SIP server: registrar, forking proxy and call queue over one WSS listener. */
@@ -136,12 +138,21 @@ export async function startSipServer(options: SipServerOptions, host: string, po
       const speechId = request.get(SIP_HEADERS.speechId);
       if (isAwaitingNumber(callee) && queue.has(speechId))
         return await queue.join(connection, request, caller, speechId!, () => arrival.cancelled);
-      if (isAwaitingNumber(callee)) {
-        return await queue.incoming(connection, request, caller, callee, () => arrival.cancelled);
-      }
-      if (callee.number === caller.number) {
+      if (!isAwaitingNumber(callee) && callee.number === caller.number) {
         reply(connection, request, 403, { reason: 'unable to call your number' });
         return;
+      }
+      // Door panels and group numbers call anyone in their project; users by their role.
+      if (
+        caller.userId !== null &&
+        options.mayCall &&
+        !(await options.mayCall({ ...caller, userId: caller.userId }, callee))
+      ) {
+        reply(connection, request, 403, { reason: 'Call Not Permitted' });
+        return;
+      }
+      if (isAwaitingNumber(callee)) {
+        return await queue.incoming(connection, request, caller, callee, () => arrival.cancelled);
       }
       const record = startRecord({
         speechId: speechId && speechId.length <= 100 ? speechId : crypto.randomUUID(),

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { conciergeNumbers, describeCaller, interceptorNumbers } from '../domain/calls';
 import { forwardPlan } from '../domain/forwarding';
+import { mayCall } from '../domain/sip-contacts';
 import type { Realtime } from '../realtime/realtime';
 import type { MediaFactory } from './b2bua/media';
 import { createStubMedia } from './b2bua/stub-media';
@@ -81,6 +82,7 @@ export function createSipService(options: SipServiceOptions) {
           media: options.media ?? createStubMedia,
           interceptors: (callee, callerNumber) => interceptorNumbers(options.db, callee, callerNumber),
           forwarding: (callee) => forwardPlan(options.db, callee),
+          mayCall: (caller, callee) => mayCall(options.db, caller, callee.number),
           queue: {
             concerned: (callee) => conciergeNumbers(options.db, callee),
             describe: (caller) => describeCaller(options.db, caller),

@@ -77,10 +77,17 @@ describe.each(dialects)('virtual SIP numbers: scopes, contacts, call info, profi
     expect((await t.call('DELETE', `/sip-numbers/${id}`, { token: tokens.admin })).statusCode).toBe(200);
   });
 
-  it('contacts: a resident reaches the master number of the groups above; call_all reaches every held number', async () => {
+  /** Holders of concierge.reception in the root group (staff and both concierges): everyone reaches them. */
+  const RECEPTION = [DEMO_NUMBERS.staff, DEMO_NUMBERS.concierge, DEMO_NUMBERS.concierge2];
+
+  it('contacts: a resident reaches the master number and the reception above; call_all reaches every held number', async () => {
     const resident = await contacts(tokens.resident);
-    expect(resident.map((c) => c.number)).toEqual([DEMO_NUMBERS.master]);
-    expect(resident[0]).toEqual({
+    expect(resident.map((c) => c.number).sort()).toEqual([...RECEPTION, DEMO_NUMBERS.master].sort());
+    expect(resident.find((c) => c.number === DEMO_NUMBERS.concierge)).toMatchObject({
+      name: 'Cora Concierge',
+      user: { id: ids.users.concierge },
+    });
+    expect(resident.find((c) => c.number === DEMO_NUMBERS.master)).toEqual({
       id: ids.numbers[DEMO_NUMBERS.master],
       name: 'Building A reception',
       number: DEMO_NUMBERS.master,
@@ -102,7 +109,8 @@ describe.each(dialects)('virtual SIP numbers: scopes, contacts, call info, profi
 
   it('contacts follow call_domain, call_descendants and call_panel, and the resident phonebook', async () => {
     const domain = await memberWith(t, tokens.admin, 'caller-domain', ['calls.call_domain'], ids.groups['Unit 101']);
-    const numbersOf = async (token: string) => (await contacts(token)).map((c) => c.number).sort();
+    const numbersOf = async (token: string) =>
+      (await contacts(token)).map((c) => c.number).filter((n) => !RECEPTION.includes(n)).sort();
     expect(await numbersOf(domain.token)).toEqual([DEMO_NUMBERS.resident, DEMO_NUMBERS.master].sort());
     const below = await memberWith(
       t,

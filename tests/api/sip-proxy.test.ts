@@ -164,6 +164,49 @@ describe.each(dialects)('embedded SIP registrar and proxy (%s)', (dialect) => {
     await t.db.deleteFrom('ip_bans').execute();
   });
 
+  it('lets a user call only what their role reaches (403 Call Not Permitted); a door panel calls anyone', async () => {
+    const resident = await open(NUMBERS.resident);
+    const panel = await open(NUMBERS.panel);
+    // The resident holds no calls.* permission: the panel is not among their contacts.
+    const refused = await resident.call(NUMBERS.panel, { sdp: OFFER, headers: { 'X-Speech-Id': 'speech-refused' } })
+      .answered;
+    expect([refused.status, refused.reason]).toEqual([403, 'Call Not Permitted']);
+    expect(await history('speech-refused')).toBeUndefined();
+    // The panel is a device: it may ring the resident.
+    const ringing = nextCall(resident);
+    const call = panel.call(NUMBERS.resident, { sdp: OFFER, headers: { 'X-Speech-Id': 'speech-panel' } });
+    (await ringing).accept(ANSWER);
+    expect((await call.answered).status).toBe(200);
+    expect((await call.bye()).status).toBe(200);
+    // With calls.call_all the same call goes through.
+    const role = await t.db
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .select(['memberships.role_id'])
+      .where('users.login', '=', 'resident')
+      .executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('roles')
+      .select('permissions')
+      .where('id', '=', role.role_id)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('roles')
+      .set({ permissions: JSON.stringify([...JSON.parse(before.permissions), 'calls.call_all']) })
+      .where('id', '=', role.role_id)
+      .execute();
+    try {
+      const panelRings = nextCall(panel);
+      const allowed = resident.call(NUMBERS.panel, { sdp: OFFER, headers: { 'X-Speech-Id': 'speech-allowed' } });
+      (await panelRings).accept(ANSWER);
+      expect((await allowed.answered).status).toBe(200);
+      expect((await allowed.bye()).status).toBe(200);
+    } finally {
+      await t.db.updateTable('roles').set({ permissions: before.permissions }).where('id', '=', role.role_id).execute();
+    }
+    await Promise.all([resident.close(), panel.close()]);
+  });
+
   it('challenges an INVITE from a connection that has not registered (407), then connects it', async () => {
     const caller = await open(NUMBERS.resident, false);
     const callee = await open(NUMBERS.concierge);
