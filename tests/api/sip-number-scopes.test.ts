@@ -78,7 +78,7 @@ describe.each(dialects)('virtual SIP numbers: scopes, contacts, call info, profi
   });
 
   /** Holders of concierge.reception in the root group (staff and both concierges): everyone reaches them. */
-  const RECEPTION = [DEMO_NUMBERS.staff, DEMO_NUMBERS.concierge, DEMO_NUMBERS.concierge2];
+  const RECEPTION: string[] = [DEMO_NUMBERS.staff, DEMO_NUMBERS.concierge, DEMO_NUMBERS.concierge2];
 
   it('contacts: a resident reaches the master number and the reception above; call_all reaches every held number', async () => {
     const resident = await contacts(tokens.resident);

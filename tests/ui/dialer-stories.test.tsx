@@ -2,9 +2,11 @@ import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import preview from '../../.storybook/preview';
+import { createI18n } from '../../src/ui/app/i18n-resources';
 import * as callCard from '../../src/ui/dialer/CallCard.stories';
 import * as button from '../../src/ui/dialer/DialerButton.stories';
 import * as panel from '../../src/ui/dialer/DialerPanel.stories';
+import { endCauseKey, KNOWN_END_CAUSES } from '../../src/ui/dialer/end-cause';
 
 /** What a user sees in each state of the dialer's stories (one story per state). */
 setProjectAnnotations(preview);
@@ -33,6 +35,25 @@ describe('call card stories', () => {
     const article = await screen.findByRole('article');
     expect(article).toHaveTextContent(status);
     for (const control of controls) expect(within(article).getByRole('button', { name: control })).toBeInTheDocument();
+  });
+
+  it("an ended call says why in the user's language; an unknown cause is shown as it came", async () => {
+    const { unmount } = render(<cards.Destroyed />);
+    expect(await screen.findByRole('article')).toHaveTextContent('Ended: hung up');
+    unmount();
+    const russian = composeStories(callCard, { initialGlobals: { locale: 'ru' } });
+    render(<russian.Destroyed />);
+    expect(await screen.findByRole('article')).toHaveTextContent('Завершён: разговор завершён');
+  });
+
+  it('every JsSIP end cause has its text in both languages', () => {
+    const i18n = createI18n('en');
+    for (const cause of KNOWN_END_CAUSES) {
+      const key = endCauseKey(cause);
+      expect(key).not.toBeNull();
+      for (const lng of ['en', 'ru']) expect(i18n.exists(`dialer:${key}`, { lng }), `${lng} ${cause}`).toBe(true);
+    }
+    expect(endCauseKey('Something new')).toBeNull();
   });
 
   it('SOS calls are marked, video calls show both video slots, a taken call is disabled', async () => {

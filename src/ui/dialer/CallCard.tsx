@@ -9,6 +9,7 @@ import { Spinner } from '../kit/Spinner';
 import { CallControls } from './CallControls';
 import { CallVideo } from './CallVideo';
 import { DialerIcon } from './dialer-icons';
+import { endCauseKey } from './end-cause';
 import { formatDuration, formatTime } from './format';
 import { useCallFacts } from './use-call';
 
@@ -117,7 +118,10 @@ function CallNote({ call, locale }: { call: ReturnType<typeof useCallFacts>; loc
       : t('call.answeredByAnother', { number: call.answeredBy ?? '' });
   else if (call.type === 'awaiting' && call.createdAt && call.status !== 'active' && call.status !== 'destroyed')
     text = t('call.waitingSince', { time: formatTime(call.createdAt, locale) });
-  else if (call.status === 'destroyed' && call.endCause) text = t('call.ended', { cause: call.endCause });
+  else if (call.status === 'destroyed' && call.endCause) {
+    const key = endCauseKey(call.endCause);
+    text = t('call.ended', { cause: key ? t(key) : call.endCause });
+  }
   if (!text) return null;
   return <p className={cx('mt-2 text-xs', call.byAnother ? 'font-medium text-warning-600' : 'text-muted')}>{text}</p>;
 }
