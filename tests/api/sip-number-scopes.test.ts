@@ -110,7 +110,10 @@ describe.each(dialects)('virtual SIP numbers: scopes, contacts, call info, profi
   it('contacts follow call_domain, call_descendants and call_panel, and the resident phonebook', async () => {
     const domain = await memberWith(t, tokens.admin, 'caller-domain', ['calls.call_domain'], ids.groups['Unit 101']);
     const numbersOf = async (token: string) =>
-      (await contacts(token)).map((c) => c.number).filter((n) => !RECEPTION.includes(n)).sort();
+      (await contacts(token))
+        .map((c) => c.number)
+        .filter((n) => !RECEPTION.includes(n))
+        .sort();
     expect(await numbersOf(domain.token)).toEqual([DEMO_NUMBERS.resident, DEMO_NUMBERS.master].sort());
     const below = await memberWith(
       t,
