@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CallInfoQuerySchema, sipNumbersResource } from '../../src/contract/entities/sip-number';
 import type { AppContext } from '../context';
+import { holdersOfNumbers, publishProfileChanged } from '../domain/profile-changes';
 import { callInfo, listContacts } from '../domain/sip-contacts';
 import { generateSipNumber } from '../domain/sip-number-generate';
 import { createSipNumber, deleteSipNumbers, updateSipNumber } from '../domain/sip-number-rules';
@@ -59,9 +60,24 @@ export async function sipNumberRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     relations: SIP_NUMBER_RELATIONS,
     idColumn: 'n.id',
     toItems: (rows, auth) => toSipNumbers(ctx.db, auth, rows),
-    create: (auth, body) => createSipNumber(ctx.db, auth, body),
-    patch: (auth, id, body) => updateSipNumber(ctx.db, auth, id, body),
-    remove: (_, ids) => deleteSipNumbers(ctx.db, ids),
+    // Holders before and after a write learn that their profile's number changed.
+    create: async (auth, body) => {
+      const id = await createSipNumber(ctx.db, auth, body);
+      publishProfileChanged(ctx.realtime, await holdersOfNumbers(ctx.db, [id]));
+      return id;
+    },
+    patch: async (auth, id, body) => {
+      const before = await holdersOfNumbers(ctx.db, [id]);
+      const result = await updateSipNumber(ctx.db, auth, id, body);
+      publishProfileChanged(ctx.realtime, [...before, ...(await holdersOfNumbers(ctx.db, [id]))]);
+      return result;
+    },
+    remove: async (_, ids) => {
+      const before = await holdersOfNumbers(ctx.db, ids);
+      const deleted = await deleteSipNumbers(ctx.db, ids);
+      publishProfileChanged(ctx.realtime, before);
+      return deleted;
+    },
     exportColumns: {
       number: (n) => n.number,
       name: (n) => n.name,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { UserPasswordSchema, usersResource } from '../../src/contract/entities/user';
 import type { AppContext } from '../context';
 import { sendRegistrationLink } from '../domain/invitations';
+import { publishProfileChanged } from '../domain/profile-changes';
 import {
   createUser,
   deleteUsers,
@@ -43,7 +44,12 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       }
       return id;
     },
-    patch: (auth, id, body) => updateUser(ctx.db, auth, id, body),
+    patch: async (auth, id, body) => {
+      const result = await updateUser(ctx.db, auth, id, body);
+      // A new role or other groups change what the user's console shows and may do.
+      if (body.role_id !== undefined || body.domains !== undefined) publishProfileChanged(ctx.realtime, [id]);
+      return result;
+    },
     remove: (auth, ids) => deleteUsers(ctx.db, auth, ids),
     exportColumns: {
       login: (u) => u.login,

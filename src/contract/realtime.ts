@@ -55,5 +55,11 @@ export const REALTIME_CLOSE = { tokenExpired: 4001, unauthorized: 4003 } as cons
 /** Clients may publish only events of this prefix, and only on topics they are subscribed to. */
 export const CLIENT_EVENT_PREFIX = 'client-';
 
+/**
+ * On `private-users.{id}`: something of this user's profile changed on the server (their virtual
+ * numbers, role or groups): the console reloads the profile, and the softphone follows it.
+ */
+export const PROFILE_CHANGED = 'ProfileChangedEvent';
+
 /** The role of this id changed: users holding it reload their profile (and the menu). */
 export const RoleChangedEventSchema = v.object({ type: v.literal('RoleChangedEvent'), roleId: v.number() });

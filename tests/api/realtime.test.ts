@@ -71,6 +71,41 @@ describe.each(dialects)('realtime hub (%s)', (dialect) => {
     }
   });
 
+  it('tells a user their profile changed when their number is edited or their role or groups change', async () => {
+    const resident = await connect(origin, who.resident.token);
+    const staff = await connect(origin, who.staff.token);
+    await resident.subscribe(userTopic(who.resident.id));
+    await staff.subscribe(userTopic(who.staff.id));
+    const number = await t.db
+      .selectFrom('sip_numbers')
+      .select('id')
+      .where('user_id', '=', who.resident.id)
+      .executeTakeFirstOrThrow();
+    const edited = await t.call('PATCH', `/sip-numbers/${number.id}`, {
+      token: who.admin.token,
+      body: { name: 'Rita at home' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await resident.next((m) => m.topic === userTopic(who.resident.id))).data).toEqual({
+      type: 'ProfileChangedEvent',
+    });
+    const membership = await t.db
+      .selectFrom('memberships')
+      .select('role_id')
+      .where('user_id', '=', who.resident.id)
+      .executeTakeFirstOrThrow();
+    const reassigned = await t.call('PATCH', `/users/${who.resident.id}`, {
+      token: who.admin.token,
+      body: { role_id: membership.role_id },
+    });
+    expect(reassigned.statusCode, reassigned.body).toBe(200);
+    expect((await resident.next((m) => m.topic === userTopic(who.resident.id))).data.type).toBe('ProfileChangedEvent');
+    // Nobody else hears of it.
+    await expect(staff.next((m) => m.topic === userTopic(who.staff.id), 300)).rejects.toThrow();
+    resident.close();
+    staff.close();
+  });
+
   it('relays client events only on subscribed topics and only in the client namespace', async () => {
     const a = await connect(origin, who.staff.token);
     const b = await connect(origin, who.resident.token);

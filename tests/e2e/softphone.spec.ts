@@ -269,3 +269,39 @@ test('a second call while an awaiting call is active asks first; a call started 
   await concierge.context.close();
   await resident.context.close();
 });
+
+test('an administrator takes a concierge’s number away and gives it back: the dialer follows without reload', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const phone = await softphone(browser, users.concierge2);
+  const sessions = (await (await request.post('/api/v0/login', { data: users.admin })).json()).data as {
+    token: string;
+  }[];
+  const filters = encodeURIComponent(JSON.stringify([{ field: 'number', rule: 'equals', value: NUMBERS.concierge2 }]));
+  let found: { headers: Record<string, string>; id: number } | null = null;
+  for (const { token } of sessions) {
+    const headers = { Authorization: `Bearer ${token}` };
+    const res = await request.get(`/api/v0/sip-numbers/items?filters=${filters}`, { headers });
+    const [row] = res.ok() ? ((await res.json()).data as { id: number }[]) : [];
+    if (row) found = { headers, id: row.id };
+  }
+  if (!found) throw new Error(`no project holds ${NUMBERS.concierge2}`);
+  const setActive = async (is_active: boolean) => {
+    const res = await request.patch(`/api/v0/sip-numbers/${found.id}`, { headers: found.headers, data: { is_active } });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  const dialerButton = phone.page.getByRole('button', { name: /^Dialer/ });
+
+  await setActive(false);
+  // The profile reloads over realtime: no number, no dialer.
+  await expect(phone.panel).toBeHidden({ timeout: 15_000 });
+  await expect(dialerButton).toHaveCount(0);
+
+  await setActive(true);
+  await expect(dialerButton).toHaveCount(1, { timeout: 15_000 });
+  await dialerButton.click();
+  await expect(phone.panel.getByRole('status').filter({ hasText: 'Online' })).toBeVisible({ timeout: 20_000 });
+  await phone.context.close();
+});

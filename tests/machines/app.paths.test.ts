@@ -52,6 +52,7 @@ const events: AppEvent[] = [
   { type: 'session.loggedOut' },
   { type: 'session.profileLoaded', profileId: 1 },
   { type: 'realtime.message', topic: 'private-app-changes', data: { type: 'RoleChangedEvent', roleId: 3 } },
+  { type: 'realtime.message', topic: 'private-users.1', data: { type: 'ProfileChangedEvent' } },
   { type: 'realtime.message', topic: 'private-app-changes', data: { type: 'SomethingElse' } },
   { type: 'realtime.connected' },
 ];
@@ -121,6 +122,70 @@ describe('app machine effects', () => {
     });
     expect(loadProfile).toHaveBeenCalledTimes(2);
     actor.stop();
+  });
+
+  it('a ProfileChangedEvent on our topic makes the session reload the profile', async () => {
+    const profile = { id: 1, name: 'A', role: { id: 3, name: 'admin' } };
+    const loadProfile = vi.fn(async () => ({ profile, settings: {} }));
+    const machine = stubbed().machine.provide({
+      actors: {
+        session: sessionMachine.provide({
+          actors: {
+            login: pendingActor(),
+            refreshTokens: pendingActor(),
+            loadProfile: fromPromise(loadProfile as never),
+          },
+        }),
+      },
+    });
+    const actor = createActor(machine, {
+      input: { ...input, session: { tokens: { token: 't', refresh: 'r' }, remember: false } },
+    });
+    actor.start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true));
+    actor.send({ type: 'realtime.message', topic: 'private-users.1', data: { type: 'ProfileChangedEvent' } });
+    await vi.waitFor(() => expect(loadProfile).toHaveBeenCalledTimes(2));
+    actor.stop();
+  });
+
+  it('a reloaded profile with other softphone access restarts only the softphone', () => {
+    const started: unknown[] = [];
+    const machine = stubbed().machine.provide({
+      actors: {
+        softphone: fromCallback(({ input }) => {
+          started.push((input as { access: unknown }).access);
+          return () => {};
+        }) as never,
+      },
+    });
+    const access = (number: string) => ({
+      account: { number, password: 'pw', displayName: 'Cora', host: 'pbx.local', port: 8443 },
+      canIntercept: true,
+      canManageCalls: true,
+      canOpenDoors: true,
+      fabId: 7,
+    });
+    const actor = replay(machine, input, [
+      { type: 'session.loggedIn' },
+      { type: 'session.profileLoaded', profileId: 4, softphone: access('100002') },
+    ]);
+    const notifications = actor.getSnapshot().children.notifications;
+    const first = actor.getSnapshot().children.softphone;
+    actor.send({ type: 'fab.upsert', button: { ...dialer } });
+    actor.send({ type: 'fab.upsert', button: { ...dialer, id: 8, click: undefined } });
+    // The same access again (a role change that did not touch the dialer): nothing restarts.
+    actor.send({ type: 'session.profileLoaded', profileId: 4, softphone: access('100002') });
+    expect(actor.getSnapshot().children.softphone).toBe(first);
+    actor.send({ type: 'session.profileLoaded', profileId: 4, softphone: access('100009') });
+    expect(actor.getSnapshot().children.softphone).not.toBe(first);
+    expect(first!.getSnapshot().status).toBe('stopped');
+    // The old dialer's button (id 7, its access's fabId) is gone; other buttons stay.
+    expect(actor.getSnapshot().context.floatingButtons.map((b) => b.id)).toEqual([8]);
+    expect(actor.getSnapshot().children.notifications).toBe(notifications);
+    // The number was taken away: the softphone runs with no access (no dialer).
+    actor.send({ type: 'session.profileLoaded', profileId: 4, softphone: null });
+    expect(started).toEqual([access('100002'), access('100009'), null]);
+    expect(actor.getSnapshot().context.softphone).toBeNull();
   });
 
   it('the first profile load makes the root ready and subscribes it (and the conversation feed) to its own topic', () => {

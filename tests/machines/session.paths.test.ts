@@ -29,6 +29,7 @@ const events = [
   { type: 'session.tokenExpired' },
   { type: 'session.roleChanged', roleId: adminProfile.role.id },
   { type: 'session.roleChanged', roleId: 77 },
+  { type: 'session.profileChanged' },
   { type: 'session.retry' },
   { type: 'profile.updated', profile: { ...adminProfile, name: 'Renamed' } },
   { type: 'xstate.done.actor.login', output: twoProjects },
@@ -127,6 +128,22 @@ describe('session machine effects', () => {
     expect(other.getSnapshot().matches({ authenticated: { profile: 'ready' } })).toBe(true);
     const own = replay(machine, inputs['stored tokens'], [...ready, { type: 'session.roleChanged', roleId: 1 }]);
     expect(own.getSnapshot().matches({ authenticated: { profile: 'loading' } })).toBe(true);
+  });
+
+  it('a ProfileChangedEvent reloads the profile; saving our own profile reports it to the root', () => {
+    const { machine } = stubbed();
+    const ready = [
+      { type: 'xstate.done.actor.loadProfile', output: { profile: adminProfile, settings: demoSettings } },
+    ] as unknown as SessionEvent[];
+    const changed = replay(machine, inputs['stored tokens'], [...ready, { type: 'session.profileChanged' }]);
+    expect(changed.getSnapshot().matches({ authenticated: { profile: 'loading' } })).toBe(true);
+    const { machine: watched, effects } = stubbed();
+    const saved = replay(watched, inputs['stored tokens'], [
+      ...ready,
+      { type: 'profile.updated', profile: { ...adminProfile, name: 'Renamed' } },
+    ]);
+    expect(effects.profileLoaded).toHaveBeenCalledTimes(2);
+    expect(saved.getSnapshot().context.profile?.name).toBe('Renamed');
   });
 
   it('a login error keeps the user on the login form with the code', () => {

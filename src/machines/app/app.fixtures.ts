@@ -1,7 +1,13 @@
 import { appMachine } from './app.machine';
 import type { AppContext } from './app.types';
 
-const base: AppContext = { locale: 'en', drawerOpen: false, collapsedCategories: [], floatingButtons: [] };
+const base: AppContext = {
+  locale: 'en',
+  drawerOpen: false,
+  collapsedCategories: [],
+  floatingButtons: [],
+  softphone: null,
+};
 
 /**
  * Named app snapshots. Hydrated snapshots carry no children: stories pair them

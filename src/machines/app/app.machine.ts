@@ -1,17 +1,22 @@
 import { assign, sendTo, setup } from 'xstate';
 import type { Language } from '../../contract/constants';
-import { APP_CHANGES_TOPIC, type RealtimeData, userTopic } from '../../contract/realtime';
+import { APP_CHANGES_TOPIC, PROFILE_CHANGED, type RealtimeData, userTopic } from '../../contract/realtime';
 import { alertsMachine } from '../alerts/alerts.machine';
 import { CONVERSATION_FEED_ID, conversationFeedMachine } from '../conversation-feed/conversation-feed.machine';
 import { NOTIFICATIONS_SYSTEM_ID, notificationsMachine } from '../notifications/notifications.machine';
 import { realtimeMachine } from '../realtime/realtime.machine';
 import { sessionMachine } from '../session/session.machine';
+import type { SoftphoneAccess } from '../softphone/softphone.access';
 import { softphoneMachine } from '../softphone/softphone.machine';
 import type { AppContext, AppEvent, AppInput, FloatingButton } from './app.types';
 
 /** A RoleChangedEvent (7.10), as the realtime actor delivers it. */
 const roleChangedId = (data: RealtimeData): number | null =>
   data.type === 'RoleChangedEvent' && typeof data.roleId === 'number' ? data.roleId : null;
+
+/** Softphone access from a profile event (none when the event carries none). */
+const accessOf = (event: AppEvent): SoftphoneAccess | null =>
+  event.type === 'session.profileLoaded' ? (event.softphone ?? null) : null;
 
 /**
  * The root actor. It spawns the singletons (`session`, `alerts`) and owns the
@@ -38,12 +43,14 @@ export const appMachine = setup({
     /** Stores sideMenuState. */
     persistMenuState: (_, _params: { collapsed: string[] }) => {},
     clearAlerts: sendTo('alerts', { type: 'alerts.clear' }),
+    /** Our profile changed on the server (numbers, role, groups): the session reloads it. */
+    reportProfileChanged: sendTo('session', { type: 'session.profileChanged' }),
     /** A role changed: the session reloads the profile when it is ours. */
     reportRoleChanged: sendTo('session', (_, params: { roleId: number }) => ({
       type: 'session.roleChanged',
       roleId: params.roleId,
     })),
-    /** Our own topic carries role reassignments of this user. */
+    /** Our own topic carries changes of this user's profile (ProfileChangedEvent). */
     listenToOwnTopic: sendTo('realtime', (_, params: { profileId: number }) => ({
       type: 'realtime.subscribe',
       topic: userTopic(params.profileId),
@@ -52,6 +59,10 @@ export const appMachine = setup({
   },
   guards: {
     isRoleChanged: (_, params: { data: RealtimeData }) => roleChangedId(params.data) !== null,
+    isProfileChanged: (_, params: { data: RealtimeData }) => params.data.type === PROFILE_CHANGED,
+    /** A reloaded profile changed what the dialer runs with (number, password, permissions). */
+    isSoftphoneChanged: ({ context }, params: { access: SoftphoneAccess | null }) =>
+      JSON.stringify(context.softphone) !== JSON.stringify(params.access),
   },
 }).createMachine({
   id: 'app',
@@ -63,6 +74,7 @@ export const appMachine = setup({
       drawerOpen: false,
       collapsedCategories: input.collapsedCategories,
       floatingButtons: [],
+      softphone: null,
     };
   },
   initial: 'loggedOut',
@@ -86,7 +98,10 @@ export const appMachine = setup({
           on: {
             'session.profileLoaded': {
               target: 'ready',
-              actions: { type: 'listenToOwnTopic', params: ({ event }) => ({ profileId: event.profileId }) },
+              actions: [
+                assign({ softphone: ({ event }) => accessOf(event) }),
+                { type: 'listenToOwnTopic', params: ({ event }) => ({ profileId: event.profileId }) },
+              ],
             },
           },
         },
@@ -105,25 +120,45 @@ export const appMachine = setup({
               src: 'conversationFeed',
               input: ({ event }) => ({ profileId: event.type === 'session.profileLoaded' ? event.profileId : 0 }),
             },
-            {
-              // The dialer, SIP registration and interception, when the user may use the dialer.
-              id: 'softphone',
-              src: 'softphone',
-              input: ({ event }) => ({
-                access: event.type === 'session.profileLoaded' ? (event.softphone ?? null) : null,
-              }),
-            },
           ],
+          initial: 'phone',
+          states: {
+            /** The dialer, SIP registration and interception, when the user may use the dialer. */
+            phone: {
+              invoke: { id: 'softphone', src: 'softphone', input: ({ context }) => ({ access: context.softphone }) },
+              // The dialer's floating button goes with the softphone that put it there.
+              exit: assign({
+                floatingButtons: ({ context }) =>
+                  context.floatingButtons.filter((b) => b.id !== context.softphone?.fabId),
+              }),
+              on: {
+                // A reloaded profile with another number or other rights restarts the softphone only:
+                // the old registration ends and the new one starts (notifications keep running).
+                'session.profileLoaded': {
+                  guard: { type: 'isSoftphoneChanged', params: ({ event }) => ({ access: accessOf(event) }) },
+                  target: 'phone',
+                  reenter: true,
+                  actions: assign({ softphone: ({ event }) => accessOf(event) }),
+                },
+              },
+            },
+          },
         },
       },
       on: {
-        'realtime.message': {
-          guard: { type: 'isRoleChanged', params: ({ event }) => ({ data: event.data }) },
-          actions: { type: 'reportRoleChanged', params: ({ event }) => ({ roleId: roleChangedId(event.data)! }) },
-        },
+        'realtime.message': [
+          {
+            guard: { type: 'isRoleChanged', params: ({ event }) => ({ data: event.data }) },
+            actions: { type: 'reportRoleChanged', params: ({ event }) => ({ roleId: roleChangedId(event.data)! }) },
+          },
+          {
+            guard: { type: 'isProfileChanged', params: ({ event }) => ({ data: event.data }) },
+            actions: 'reportProfileChanged',
+          },
+        ],
         'session.loggedOut': {
           target: 'loggedOut',
-          actions: [assign({ drawerOpen: false, floatingButtons: [] }), 'clearAlerts'],
+          actions: [assign({ drawerOpen: false, floatingButtons: [], softphone: null }), 'clearAlerts'],
         },
         'locale.change': {
           actions: [

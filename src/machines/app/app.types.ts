@@ -27,6 +27,8 @@ export interface AppContext {
   /** Ids of collapsed side-menu categories (stored as sideMenuState). */
   collapsedCategories: string[];
   floatingButtons: FloatingButton[];
+  /** What the softphone runs with, from the last loaded profile (null: no dialer). */
+  softphone: SoftphoneAccess | null;
 }
 
 export interface AppInput {
@@ -47,7 +49,7 @@ export type AppEvent =
   /** Facts reported by the session child. */
   | { type: 'session.loggedIn' }
   | { type: 'session.loggedOut' }
-  /** The first profile is loaded; `softphone` says whether and how the dialer may start (softphone.access.ts). */
+  /** A profile is loaded (first or again); `softphone` says whether and how the dialer may run (softphone.access.ts). */
   | { type: 'session.profileLoaded'; profileId: number; softphone?: SoftphoneAccess | null }
   /** Delivered by the realtime actor for the topics the root listens to. */
   | RealtimeDelivery;

@@ -171,7 +171,11 @@ export const sessionMachine = setup({
                   guard: { type: 'isOwnRole', params: ({ event }) => ({ roleId: event.roleId }) },
                   target: 'loading',
                 },
-                'profile.updated': { actions: assign({ profile: ({ event }) => event.profile }) },
+                'session.profileChanged': { target: 'loading' },
+                // The user saved their own profile (maybe another SIP number): the softphone follows.
+                'profile.updated': {
+                  actions: [assign({ profile: ({ event }) => event.profile }), 'notifyProfileLoaded'],
+                },
               },
             },
             failed: {

@@ -42,6 +42,8 @@ export type SessionEvent =
   | { type: 'session.tokenExpired' }
   /** A RoleChangedEvent from realtime: refresh the profile when it is our role. */
   | { type: 'session.roleChanged'; roleId: number }
+  /** A ProfileChangedEvent from realtime: our profile changed on the server, reload it. */
+  | { type: 'session.profileChanged' }
   | { type: 'session.retry' }
   /** The profile was saved elsewhere (profile page): take the new copy. */
   | { type: 'profile.updated'; profile: Profile };
