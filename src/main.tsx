@@ -9,7 +9,7 @@ import { AppRouter } from './ui/app/router';
 import { SoftphoneMediaProvider } from './ui/dialer/media-context';
 import { notificationText } from './ui/notifications/notification-text';
 
-// Minimal entry written by the UI helper; the lead replaces it.
+// The console's entry: i18n, the root actor and its machines, the router.
 const i18n = createI18n();
 const { refs, machines, navigation, attachVideo } = createGatehouse({
   changeLanguage: (locale) => {

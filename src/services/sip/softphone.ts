@@ -11,7 +11,7 @@ import {
 } from '../../machines/sip-registration/sip-registration.machine';
 import type { Http } from '../http';
 import { type CallNotifications, createCallNotifications } from './call-notifications';
-import { createJsSipAgent } from './jssip-agent';
+import { createLazyAgent } from './lazy-agent';
 import { type BrowserMedia, createBrowserMedia, requestMediaAccess } from './media';
 import { type AgentFact, createPhone, type MediaSink, type SessionFact } from './phone';
 import { createRinger, type Ringer } from './ringer';
@@ -54,7 +54,10 @@ export function createSoftphone(deps: SoftphoneDeps) {
   const media = deps.media ?? (browserMedia as BrowserMedia);
   const ringer = deps.ringer ?? createRinger();
   const notifications = deps.notifications ?? createCallNotifications(undefined, () => window.focus());
-  const phone = createPhone({ createAgent: deps.createAgent ?? createJsSipAgent, media });
+  // JsSIP loads with the first registration, not with the login page.
+  const createAgent =
+    deps.createAgent ?? createLazyAgent(() => import('./jssip-agent').then((m) => m.createJsSipAgent));
+  const phone = createPhone({ createAgent, media });
   const errorAlert = (code: string) => deps.showAlert({ kind: 'error', code: `errors.http.${code}` });
 
   const sipRegistration = sipRegistrationMachine.provide({
