@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { createMediaEndpoint, type WebRtcEndpoint } from '../../server/media/endpoint';
 import { LOOPBACK_MEDIA, waitFor } from '../support/media';
+import { mediaChromium } from './chromium';
 
 /**
  * The media engine against a real browser: Debian's Chromium with a fake microphone and
@@ -32,25 +33,7 @@ declare global {
   }
 }
 
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: mediaChromium('--autoplay-policy=no-user-gesture-required') });
 
 let server: Server;
 let pageUrl: string;

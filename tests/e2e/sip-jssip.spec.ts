@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
 import { JSSIP_CALL_SCRIPT } from '../support/jssip-page';
 import { buildSipTestApp, eventually, NUMBERS, passwordOf, type SipTestApp } from '../support/sip';
+import { mediaChromium } from './chromium';
 
 /**
  * Interoperability of the embedded SIP server with JsSIP (the softphone's SIP
@@ -11,25 +12,7 @@ import { buildSipTestApp, eventually, NUMBERS, passwordOf, type SipTestApp } fro
  * (fake devices), send DTMF # by INFO and hang up; the call lands in history.
  * The SIP server runs in this test's own process (port 0), not in `npm start`.
  */
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--ignore-certificate-errors',
-    ],
-  },
-});
+test.use({ launchOptions: mediaChromium('--ignore-certificate-errors') });
 
 let t: SipTestApp;
 test.beforeAll(async () => {

@@ -5,6 +5,7 @@ import { type DoorPanel, startDoorPanel } from '../../server/simulator/door-pane
 import { JSSIP_QUEUE } from '../support/jssip-page';
 import { LOOPBACK_MEDIA } from '../support/media';
 import { buildSipTestApp, eventually, NUMBERS, passwordOf, type SipTestApp } from '../support/sip';
+import { mediaChromium } from './chromium';
 
 /**
  * An awaiting call with real media: the door-panel simulator calls the concierge desk, the
@@ -12,25 +13,7 @@ import { buildSipTestApp, eventually, NUMBERS, passwordOf, type SipTestApp } fro
  * the speech id and hears the panel, holds (BYE on its leg), rejoins, and the stop request ends
  * the call for both. Runs its own SIP server in this process.
  */
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--ignore-certificate-errors',
-    ],
-  },
-});
+test.use({ launchOptions: mediaChromium('--ignore-certificate-errors') });
 
 let t: SipTestApp;
 let panel: DoorPanel;

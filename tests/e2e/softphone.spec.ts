@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { type DoorOpenedEvent, type DoorPanel, startDoorPanel } from '../../server/simulator/door-panel';
+import { mediaChromium } from './chromium';
 import { E2E } from './env';
 import { logIn, users } from './support';
 
@@ -11,25 +12,7 @@ import { logIn, users } from './support';
  * audio both ways, DTMF # to a door panel, door opening, history, the awaiting call worked by two
  * concierges, and the approvals when a second call interrupts an active one.
  */
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-      '--ignore-certificate-errors',
-    ],
-  },
-});
+test.use({ launchOptions: mediaChromium('--ignore-certificate-errors') });
 
 /** Demo numbers (server/db/seed/telephony.ts). */
 const NUMBERS = { concierge: '100002', concierge2: '100003', resident: '100011', master: '100100', panel: '100200' };
