@@ -20,7 +20,7 @@ function setup() {
     },
     on: (event, listener) => {
       log.push(`on ${event}`);
-      (fired[event] ??= []).push(listener);
+      fired[event] = [...(fired[event] ?? []), listener];
     },
     onIncoming: () => log.push('onIncoming'),
   };
