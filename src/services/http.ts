@@ -194,6 +194,6 @@ async function toFailure(error: unknown): Promise<CallFailure> {
 function failureFrom(status: number, body: unknown): CallFailure {
   const parsed = v.safeParse(ErrorBodySchema, body);
   if (!parsed.success) return { code: 'default', status };
-  const { message, errors, entities } = parsed.output;
-  return { code: normaliseErrorMessage(message), status, fields: errors, entities };
+  const { message, errors, entities, params } = parsed.output;
+  return { code: normaliseErrorMessage(message), status, fields: errors, entities, params };
 }

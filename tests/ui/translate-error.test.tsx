@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/contract/errors';
+import { failureAlert } from '../../src/machines/alerts/failure-alert';
 import { createI18n } from '../../src/ui/app/i18n-resources';
 import { translateAlertCode, translateError, translateFieldError } from '../../src/ui/kit/translate-error';
 
@@ -34,6 +35,27 @@ describe('translateError (8.1)', () => {
     expect(translateError(t, { code: 'invalid related entity sent', entities: ['Door 1', 'Gate'] })).toBe(
       'Invalid related entity sent: Door 1, Gate',
     );
+  });
+
+  it('fills the message with the values the server sent: limits and hierarchy', () => {
+    const limit = { code: 'sip number limit reached (total)', params: { used: 20, max: 20 } };
+    expect(translateError(t, limit)).toBe("The project's limit of virtual numbers is reached (20 of 20)");
+    expect(translateError(ru, limit)).toBe('Достигнут предел виртуальных номеров проекта (20 из 20)');
+    const hierarchy = {
+      code: 'wrong hierarchy: cannot put {childcode} into {parentcode}',
+      params: { childCode: 'Unit', parentCode: 'Project' },
+    };
+    expect(translateError(t, hierarchy)).toBe('Wrong hierarchy: cannot put Unit into Project');
+    // The same through an alert, as the machines raise it (failureAlert keeps the values).
+    const alert = failureAlert({ ...limit, status: 400 });
+    expect(alert).toEqual({
+      kind: 'error',
+      code: 'errors.http.sip number limit reached (total)',
+      params: limit.params,
+    });
+    expect(translateAlertCode(t, alert.code, alert.params)).toMatch(/\(20 of 20\)$/);
+    expect(failureAlert({ code: 'item not found' })).toEqual({ kind: 'error', code: 'errors.http.item not found' });
+    expect(failureAlert(undefined).code).toBe('errors.http.default');
   });
 
   it('translates field errors with their parameters', () => {

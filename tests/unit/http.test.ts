@@ -90,6 +90,17 @@ describe('http client', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('the values of a parameterised message ride along with its code', async () => {
+    const params = { used: 3, max: 3 };
+    const { fetch } = fakeFetch(json(400, { message: 'SIP number limit reached (per user)', params }));
+    const http = createHttp({ getToken: () => 'tok', onUnauthorized: vi.fn(), fetch, baseUrl: base });
+    await expect(http.call('GET /sip-numbers/generate')).rejects.toMatchObject({
+      code: 'sip number limit reached (per user)',
+      status: 400,
+      params,
+    });
+  });
+
   it('field errors and network failures come back as codes', async () => {
     const fields = { email: { code: 'email' } };
     const { fetch } = fakeFetch(json(400, { message: 'invalid data sent', errors: fields }), new TypeError('down'));

@@ -1,6 +1,7 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, spawnChild } from 'xstate';
 import { COMMUNICATIONS } from '../../contract/constants';
 import type { ConversationMessage, MessagePage } from '../../contract/entities/conversation';
+import { failureAlert } from '../alerts/failure-alert';
 import type { CallFailure } from '../session/session.types';
 import { mergeMessages } from './conversation-thread.merge';
 import type {
@@ -10,11 +11,11 @@ import type {
   ThreadLoaded,
 } from './conversation-thread.types';
 
+const failureOf = (error: unknown) => error as CallFailure;
+
 export type { ConversationThreadContext, ConversationThreadEvent, ConversationThreadInput, ThreadLoaded };
 
-type AlertParams = { kind: 'error'; code: string };
-const failureOf = (error: unknown) => error as CallFailure;
-const failureAlert = (error: unknown): AlertParams => ({ kind: 'error', code: `errors.http.${failureOf(error).code}` });
+type AlertParams = ReturnType<typeof failureAlert>;
 
 /**
  * One conversation (/conversation/:id): load it with its newest messages, load

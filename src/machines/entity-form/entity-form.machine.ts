@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { FieldError } from '../../contract/errors';
+import { failureAlert } from '../alerts/failure-alert';
 import type { CallFailure } from '../session/session.types';
 import {
   type AnyFormDefinition,
@@ -78,7 +79,7 @@ export type EntityFormEvent =
   /** Ask the server to suggest values for these fields (generate a number and a password). */
   | { type: 'form.fill'; fields: string[] };
 
-type AlertParams = { kind: 'error' | 'success'; code: string };
+type AlertParams = { kind: 'error' | 'success'; code: string; params?: Record<string, string | number> };
 
 const failureOf = (error: unknown) => error as CallFailure;
 const modeOf = (context: Pick<EntityFormContext, 'id'>): FormMode => (context.id === null ? 'create' : 'patch');
@@ -205,7 +206,7 @@ export const entityFormMachine = setup({
             assign({ failure: ({ event }) => failureOf(event.error) }),
             {
               type: 'alert',
-              params: ({ event }) => ({ kind: 'error', code: `errors.http.${failureOf(event.error).code}` }),
+              params: ({ event }) => failureAlert(event.error),
             },
           ],
         },
@@ -270,7 +271,7 @@ export const entityFormMachine = setup({
             }),
             {
               type: 'alert',
-              params: ({ event }) => ({ kind: 'error', code: `errors.http.${failureOf(event.error).code}` }),
+              params: ({ event }) => failureAlert(event.error),
             },
           ],
         },

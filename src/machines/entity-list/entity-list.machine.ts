@@ -1,6 +1,7 @@
 import { assign, cancel, fromCallback, fromPromise, raise, sendTo, setup, spawnChild } from 'xstate';
 import { LIST_SEARCH_DEBOUNCE_MS } from '../../contract/constants';
 import type { DeleteAll, ListQueryInput } from '../../contract/filters';
+import { failureAlert } from '../alerts/failure-alert';
 import type { CallFailure } from '../session/session.types';
 import {
   defaultListState,
@@ -20,16 +21,11 @@ import type {
   ListRow,
 } from './entity-list.types';
 
+const failureOf = (error: unknown) => error as CallFailure;
+
 export type { DeleteResult, EntityListContext, EntityListEvent, EntityListInput, ListPageAnswer, ListRow };
 
 export type AlertParams = { kind: 'error' | 'success'; code: string; params?: Record<string, string | number> };
-
-const failureOf = (error: unknown) => error as CallFailure;
-/** A failed call as an error alert (8.1: the code is looked up under errors.http). */
-export const failureAlert = (error: unknown): AlertParams => ({
-  kind: 'error',
-  code: `errors.http.${failureOf(error).code}`,
-});
 
 /**
  * Any resource list (ARCHITECTURE: the generic `entityList`): load a page,

@@ -3,6 +3,7 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { type PasswordChange, PasswordChangeSchema } from '../../contract/entities/profile';
 import type { FieldError } from '../../contract/errors';
 import { issuesToFieldErrors } from '../../contract/validation';
+import { failureAlert } from '../alerts/failure-alert';
 import type { CallFailure } from '../session/session.types';
 
 export interface PasswordFormValues {
@@ -91,7 +92,7 @@ export const passwordFormMachine = setup({
             assign({ errors: ({ event }) => (event.error as CallFailure).fields ?? {} }),
             {
               type: 'alert',
-              params: ({ event }) => ({ kind: 'error', code: `errors.http.${(event.error as CallFailure).code}` }),
+              params: ({ event }) => failureAlert(event.error),
             },
           ],
         },

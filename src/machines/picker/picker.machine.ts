@@ -2,6 +2,7 @@ import { assign, cancel, fromPromise, raise, sendTo, setup } from 'xstate';
 import { LIST_SEARCH_DEBOUNCE_MS } from '../../contract/constants';
 import { type Filter, LIST_PAGE_SIZE, type ListQueryInput } from '../../contract/filters';
 import { SEARCH_FIELD } from '../../contract/resource';
+import { failureAlert } from '../alerts/failure-alert';
 import type { ListPageAnswer, ListRow } from '../entity-list/entity-list.machine';
 import type { CallFailure } from '../session/session.types';
 
@@ -171,7 +172,7 @@ export const pickerMachine = setup({
               target: 'ready',
               actions: {
                 type: 'alert',
-                params: ({ event }) => ({ kind: 'error', code: `errors.http.${failureOf(event.error).code}` }),
+                params: ({ event }) => failureAlert(event.error),
               },
             },
           },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { type AnnounceByToken, pollAnswerErrors } from '../../contract/entities/announce';
 import type { FieldError } from '../../contract/errors';
+import { failureAlert } from '../alerts/failure-alert';
 import type { CallFailure } from '../session/session.types';
 
 export interface PollAnswerContext {
@@ -32,7 +33,7 @@ export type PollAnswerEvent =
   /** From the answered state: change the answer while the poll runs. */
   | { type: 'poll.change' };
 
-type AlertParams = { kind: 'error' | 'success'; code: string };
+type AlertParams = { kind: 'error' | 'success'; code: string; params?: Record<string, string | number> };
 const failureOf = (error: unknown) => error as CallFailure;
 
 const requestOf = (context: PollAnswerContext): PollAnswerRequest => ({
@@ -165,7 +166,7 @@ export const pollAnswerMachine = setup({
                 }),
                 {
                   type: 'alert',
-                  params: ({ event }) => ({ kind: 'error', code: `errors.http.${failureOf(event.error).code}` }),
+                  params: ({ event }) => failureAlert(event.error),
                 },
               ],
             },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Profile, ProfilePatch } from '../../contract/entities/profile';
 import type { FieldError } from '../../contract/errors';
+import { failureAlert } from '../alerts/failure-alert';
 import type { CallFailure } from '../session/session.types';
 import {
   flattenProfilePaths,
@@ -111,7 +112,7 @@ export const profileFormMachine = setup({
             }),
             {
               type: 'alert',
-              params: ({ event }) => ({ kind: 'error', code: `errors.http.${(event.error as CallFailure).code}` }),
+              params: ({ event }) => failureAlert(event.error),
             },
           ],
         },

@@ -9,6 +9,8 @@ export interface CallFailure {
   status?: number;
   fields?: Record<string, { code: string; params?: Record<string, string | number> }>;
   entities?: string[];
+  /** Values for the placeholders of a parameterised message (a limit's used and max). */
+  params?: Record<string, string | number>;
 }
 
 /** Credentials typed on the login page; `remember` picks persistent storage for tokens. */

@@ -3,7 +3,11 @@ import { DEFAULT_ERROR_CODE } from '../../contract/constants';
 import type { FieldError } from '../../contract/errors';
 
 /** What a view may hold about a failure: a CallFailure, a bare code, or nothing. */
-export type FailureLike = { code?: string | null; entities?: readonly string[] } | string | null | undefined;
+export type FailureLike =
+  | { code?: string | null; entities?: readonly string[]; params?: Record<string, unknown> }
+  | string
+  | null
+  | undefined;
 
 /** Any `t` from `useTranslation`; the helpers always name their namespace. */
 type Translate = TFunction | ((key: string, options?: Record<string, unknown>) => string);
@@ -22,13 +26,15 @@ function lookup(t: Translate, key: string, params?: Record<string, unknown>): st
 
 /**
  * The display rule of 8.1: look the code up as `errors:http.<code>`; else show
- * the raw message; else the default text. 'invalid related entity sent' lists
- * the affected entities after the message.
+ * the raw message; else the default text. The server's `params` fill the
+ * message's placeholders (a limit's used and max, a hierarchy's group types).
+ * 'invalid related entity sent' lists the affected entities after the message.
  */
-export function translateError(t: Translate, failure: FailureLike): string {
+export function translateError(t: Translate, failure: FailureLike, values?: Record<string, unknown>): string {
   const code = (typeof failure === 'string' ? failure : failure?.code)?.trim();
   const entities = typeof failure === 'object' && failure?.entities?.length ? failure.entities : null;
-  const text = code ? lookup(t, `http.${code}`) || code : lookup(t, `http.${DEFAULT_ERROR_CODE}`);
+  const params = values ?? (typeof failure === 'object' ? failure?.params : undefined);
+  const text = code ? lookup(t, `http.${code}`, params) || code : lookup(t, `http.${DEFAULT_ERROR_CODE}`);
   return entities ? `${text}: ${entities.join(', ')}` : text;
 }
 
@@ -45,6 +51,6 @@ export const HTTP_ALERT_PREFIX = 'errors.http.';
  * the 8.1 rule, anything else is an ordinary `ns:key` translation key.
  */
 export function translateAlertCode(t: Translate, code: string, params?: Record<string, unknown>): string {
-  if (code.startsWith(HTTP_ALERT_PREFIX)) return translateError(t, code.slice(HTTP_ALERT_PREFIX.length));
+  if (code.startsWith(HTTP_ALERT_PREFIX)) return translateError(t, code.slice(HTTP_ALERT_PREFIX.length), params);
   return (t as (key: string, options?: Record<string, unknown>) => string)(code, params);
 }

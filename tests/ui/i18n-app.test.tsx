@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { createAppI18n } from '../../src/ui/app/i18n-app';
+
+describe('the console i18n: English with the page, other languages on demand', () => {
+  it('starts in English without Russian loaded, then loads Russian when it is chosen', async () => {
+    const { i18n, switchTo } = createAppI18n();
+    expect(i18n.language).toBe('en');
+    expect(i18n.hasResourceBundle('ru', 'common')).toBe(false);
+    const english = i18n.t('session:login.submit');
+    await switchTo('ru');
+    expect(i18n.language).toBe('ru');
+    expect(i18n.hasResourceBundle('ru', 'dialer')).toBe(true);
+    expect(i18n.t('session:login.submit')).not.toBe(english);
+    expect(i18n.t('session:login.submit')).toMatch(/[А-Яа-яЁё]/);
+    await switchTo('en');
+    expect(i18n.t('session:login.submit')).toBe(english);
+  });
+
+  it('when switches overlap the last one asked for wins', async () => {
+    const { i18n, switchTo } = createAppI18n();
+    const toRussian = switchTo('ru');
+    const back = switchTo('en');
+    await Promise.all([toRussian, back]);
+    expect(i18n.language).toBe('en');
+  });
+});
