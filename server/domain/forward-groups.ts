@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { HttpError, invalidData, invalidRelated } from '../http/http-error';
 import type { Auth } from './auth-context';
 import { nowIso } from './clock';
+import { assertUniqueInProject } from './unique-in-project';
 
 /**
  * Forward groups (section 3, 5): when a call is redirected, and to which rule
@@ -158,19 +159,8 @@ async function checkRules(
   return [noAnswer, onError];
 }
 
-async function assertUniqueName(db: Kysely<Database>, projectId: number, name: string, exceptId = 0) {
-  const taken = await db
-    .selectFrom('forward_groups')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('name', '=', name)
-    .where('id', '<>', exceptId)
-    .executeTakeFirst();
-  if (taken) throw invalidData({ name: { code: 'not_unique' } });
-}
-
 export async function createForwardGroup(db: Kysely<Database>, auth: Auth, body: ForwardGroupCreate): Promise<number> {
-  await assertUniqueName(db, auth.projectId, body.name);
+  await assertUniqueInProject(db, 'forward_groups', 'name', body.name, auth.projectId);
   const rules = await checkRules(db, auth.projectId, body.forward_rules);
   const now = nowIso();
   const row = await db
@@ -194,7 +184,7 @@ export async function updateForwardGroup(
   id: number,
   body: Partial<ForwardGroupCreate>,
 ): Promise<void> {
-  if (body.name !== undefined) await assertUniqueName(db, auth.projectId, body.name, id);
+  if (body.name !== undefined) await assertUniqueInProject(db, 'forward_groups', 'name', body.name, auth.projectId, id);
   const rules = body.forward_rules ? await checkRules(db, auth.projectId, body.forward_rules) : undefined;
   await db
     .updateTable('forward_groups')

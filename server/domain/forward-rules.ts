@@ -13,6 +13,7 @@ import { HttpError, invalidData } from '../http/http-error';
 import type { Auth } from './auth-context';
 import { nowIso } from './clock';
 import { storedGroupRules } from './forward-groups';
+import { assertUniqueInProject } from './unique-in-project';
 
 /**
  * Forward rule sets of a project (section 3, 5; permissions forward_rules.*,
@@ -117,19 +118,8 @@ async function checkParams(db: Kysely<Database>, projectId: number, params: Para
   return { numbers, timeout: params.timeout, days: [...new Set(params.days)], period: params.period, trunk_numbers };
 }
 
-async function assertUniqueName(db: Kysely<Database>, projectId: number, name: string, exceptId = 0) {
-  const taken = await db
-    .selectFrom('forward_rule_sets')
-    .select('id')
-    .where('project_id', '=', projectId)
-    .where('name', '=', name)
-    .where('id', '<>', exceptId)
-    .executeTakeFirst();
-  if (taken) throw invalidData({ name: { code: 'not_unique' } });
-}
-
 export async function createRuleSet(db: Kysely<Database>, auth: Auth, body: ForwardRuleSetCreate): Promise<number> {
-  await assertUniqueName(db, auth.projectId, body.name);
+  await assertUniqueInProject(db, 'forward_rule_sets', 'name', body.name, auth.projectId);
   const params = await checkParams(db, auth.projectId, body.params);
   const now = nowIso();
   const row = await db
@@ -153,7 +143,8 @@ export async function updateRuleSet(
   id: number,
   body: Partial<ForwardRuleSetCreate>,
 ): Promise<void> {
-  if (body.name !== undefined) await assertUniqueName(db, auth.projectId, body.name, id);
+  if (body.name !== undefined)
+    await assertUniqueInProject(db, 'forward_rule_sets', 'name', body.name, auth.projectId, id);
   const params = body.params ? await checkParams(db, auth.projectId, body.params) : undefined;
   await db
     .updateTable('forward_rule_sets')

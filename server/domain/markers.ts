@@ -2,9 +2,10 @@ import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Marker } from '../../src/contract/entities/marker';
 import { hasPermission } from '../../src/contract/permissions';
 import type { Database } from '../db/schema';
-import { invalidData, invalidRelated, prohibited } from '../http/http-error';
+import { invalidRelated, prohibited } from '../http/http-error';
 import type { Auth } from './auth-context';
 import { nowIso } from './clock';
+import { assertUniqueInProject } from './unique-in-project';
 
 /**
  * Markers: colour labels of a project. markers.view_all sees every marker of
@@ -57,18 +58,12 @@ export function toMarker(row: Record<string, unknown>): Marker {
   };
 }
 
-async function assertUniqueName(db: Kysely<Database>, projectId: number, name: string, exceptId?: number) {
-  let q = db.selectFrom('markers').select('id').where('project_id', '=', projectId).where('name', '=', name);
-  if (exceptId) q = q.where('id', '<>', exceptId);
-  if (await q.executeTakeFirst()) throw invalidData({ name: { code: 'not_unique' } });
-}
-
 export async function createMarker(
   db: Kysely<Database>,
   auth: Auth,
   body: { name: string; color: string; description?: string | null },
 ): Promise<number> {
-  await assertUniqueName(db, auth.projectId, body.name);
+  await assertUniqueInProject(db, 'markers', 'name', body.name, auth.projectId);
   const now = nowIso();
   const row = await db
     .insertInto('markers')
@@ -92,7 +87,7 @@ export async function updateMarker(
   id: number,
   body: { name?: string; color?: string; description?: string | null },
 ): Promise<void> {
-  if (body.name !== undefined) await assertUniqueName(db, auth.projectId, body.name, id);
+  if (body.name !== undefined) await assertUniqueInProject(db, 'markers', 'name', body.name, auth.projectId, id);
   await db
     .updateTable('markers')
     .set({

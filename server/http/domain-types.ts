@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-
 import { BUILT_IN_DOMAIN_TYPES, domainTypesResource } from '../../src/contract/entities/domain-type';
 import { ERROR_CODES } from '../../src/contract/errors';
 import type { AppContext } from '../context';
 import { nowIso } from '../domain/clock';
+import { assertUniqueInProject } from '../domain/unique-in-project';
 import { defineResource } from '../resources/define-resource';
 import { HttpError, invalidData, prohibited } from './http-error';
 
@@ -16,11 +16,8 @@ const builtIn = new Set<string>(BUILT_IN_DOMAIN_TYPES);
  */
 export async function domainTypeRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   /** A type code is unique in the project (the hierarchy rules key on it). */
-  const assertCodeFree = async (projectId: number, type: string, exceptId?: number) => {
-    let q = ctx.db.selectFrom('domain_types').select('id').where('project_id', '=', projectId).where('type', '=', type);
-    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw invalidData({ type: { code: 'not_unique' } });
-  };
+  const assertCodeFree = (projectId: number, type: string, exceptId?: number) =>
+    assertUniqueInProject(ctx.db, 'domain_types', 'type', type, projectId, exceptId);
   /** The group a type is limited to must be a group of the same project. */
   const assertHomeGroup = async (projectId: number, domainId: number | null | undefined) => {
     if (domainId === null || domainId === undefined) return;

@@ -34,8 +34,8 @@ const EMPTY: NotificationsSummary = { latest: [], total: 0, unreadCount: 0, impo
  * `private-users.{profileId}`, keeps the bell's last 5 and the last 3 unread
  * important ones (the popups), fetches debounced 1 s, marks what the open bell
  * shows read after 1 s, and announces important arrivals with sound and a
- * desktop notification. Sound, desktop, navigation and HTTP are effects given
- * by src/services.
+ * desktop notification. Sound, desktop, navigation and HTTP are effects the
+ * services layer provides.
  */
 export const notificationsMachine = setup({
   types: {
