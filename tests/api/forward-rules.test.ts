@@ -147,6 +147,28 @@ describe.each(dialects)('forward rule sets and forward groups (%s)', (dialect) =
       body: { forward_rules: [{ type: 'redirect_if_no_answer', is_immediately: true, forward_rules: [set] }] },
     });
     expect(patched.json().data.forward_rules[0]).toMatchObject({ is_immediately: true, timeout: 60 });
+    // Names are unique in the project, on create and on rename; keeping one's own name is fine.
+    const dup = await put('/forward-groups', {
+      name: 'Backup group',
+      forward_rules: [{ type: 'redirect_if_no_answer', forward_rules: [set] }],
+    });
+    expect(dup.json()).toEqual({ message: 'invalid data sent', errors: { name: { code: 'not_unique' } } });
+    const other = (
+      await put('/forward-groups', {
+        name: 'Other group',
+        forward_rules: [{ type: 'redirect_if_no_answer', forward_rules: [set] }],
+      })
+    ).json().data;
+    const renamed = await t.call('PATCH', `/forward-groups/${other}`, {
+      token: tokens.admin,
+      body: { name: 'Backup group' },
+    });
+    expect(renamed.json().errors).toEqual({ name: { code: 'not_unique' } });
+    const same = await t.call('PATCH', `/forward-groups/${res.json().data}`, {
+      token: tokens.admin,
+      body: { name: 'Backup group' },
+    });
+    expect(same.statusCode, same.body).toBe(200);
   });
 
   it('refuses to delete a rule set or a group that is still used; unused ones go', async () => {
