@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../src/contract/constants';
 import { createAppI18n } from '../../src/ui/app/i18n-app';
+import { NAMESPACES } from '../../src/ui/app/i18n-core';
 
 describe('the console i18n: English with the page, other languages on demand', () => {
   it('starts in English without Russian loaded, then loads Russian when it is chosen', async () => {
@@ -14,6 +16,15 @@ describe('the console i18n: English with the page, other languages on demand', (
     expect(i18n.t('session:login.submit')).toMatch(/[А-Яа-яЁё]/);
     await switchTo('en');
     expect(i18n.t('session:login.submit')).toBe(english);
+  });
+
+  it('every language of the console has its bundle, with every namespace', async () => {
+    for (const language of LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE)) {
+      const { i18n, switchTo } = createAppI18n();
+      await switchTo(language);
+      expect(i18n.language).toBe(language);
+      for (const ns of NAMESPACES) expect(i18n.hasResourceBundle(language, ns), `${language} ${ns}`).toBe(true);
+    }
   });
 
   it('when switches overlap the last one asked for wins', async () => {

@@ -11,17 +11,17 @@ const defaultFiles = import.meta.glob<Record<string, unknown>>('../../../locales
   eager: true,
   import: 'default',
 });
-const otherFiles = import.meta.glob<Record<string, unknown>>(
-  ['../../../locales/*/*.json', '!../../../locales/en/*.json'],
-  { import: 'default' },
-);
+/** The other languages, each one chunk of all its namespaces (one request when it is chosen). */
+const bundles: Partial<Record<Language, () => Promise<{ default: Record<string, Record<string, unknown>> }>>> = {
+  ru: () => import('./locale-bundles/ru'),
+};
 
-/** The language's locale files not yet added to `instance`, loaded and added. */
+/** The language's locale files, loaded and added to `instance` unless they are there already. */
 async function loadLanguage(instance: i18n, locale: Language): Promise<void> {
-  if (locale === DEFAULT_LANGUAGE || instance.hasResourceBundle(locale, 'common')) return;
-  const paths = Object.keys(otherFiles).filter((path) => path.includes(`/locales/${locale}/`));
-  const found = Object.fromEntries(await Promise.all(paths.map(async (path) => [path, await otherFiles[path]!()])));
-  for (const [ns, content] of Object.entries(buildResources(found)[locale] ?? {}))
+  const bundle = bundles[locale];
+  if (!bundle || instance.hasResourceBundle(locale, 'common')) return;
+  const { default: files } = await bundle();
+  for (const [ns, content] of Object.entries(buildResources(files)[locale] ?? {}))
     instance.addResourceBundle(locale, ns, content, true, true);
 }
 
