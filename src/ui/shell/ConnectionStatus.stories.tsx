@@ -16,19 +16,16 @@ const meta = {
       </div>
     ),
   ],
-} satisfies Meta<typeof ReconnectingBanner>;
+} satisfies Meta;
 export default meta;
-type Story = StoryObj<typeof meta>;
+type Story = StoryObj;
 
-export const Connecting: Story = {
-  args: { realtime: frozenActor(realtimeMachine, realtimeFixtures.connecting) },
-};
-export const Connected: Story = {
-  args: { realtime: frozenActor(realtimeMachine, realtimeFixtures.connected) },
-};
-export const Refreshing: Story = {
-  args: { realtime: frozenActor(realtimeMachine, realtimeFixtures.refreshing) },
-};
-export const Disconnected: Story = {
-  args: { realtime: frozenActor(realtimeMachine, realtimeFixtures.disconnected) },
-};
+/** An actor is not an arg (args must be serialisable): each story renders its own frozen actor. */
+const inState = (state: keyof typeof realtimeFixtures): Story => ({
+  render: () => <ReconnectingBanner realtime={frozenActor(realtimeMachine, realtimeFixtures[state])} />,
+});
+
+export const Connecting = inState('connecting');
+export const Connected = inState('connected');
+export const Refreshing = inState('refreshing');
+export const Disconnected = inState('disconnected');
