@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_PRESETS, type RolePresetName } from '../../server/db/seed/roles';
-import { hasAnyPermission, type Permission } from '../../src/contract/permissions';
-import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { describe, expect, it } from 'vitest';
+import type { Permission } from '../../src/contract/permissions';
+import { describePermissionMatrix, type RouteCase } from '../support/permission-matrix';
 
 /**
  * The role × route table of the communications area (6.2), generated from the
@@ -9,14 +8,6 @@ import { buildTestApp, dialects, type TestApp } from '../support/api-app';
  * guard (and gets `allowed`: 200, 400 for an empty body, 404 for an unknown id),
  * anyone else 403; nobody without a token gets further than 401.
  */
-interface RouteCase {
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
-  path: string;
-  /** Empty: any logged-in user (the token decides, e.g. poll answers). */
-  anyOf: Permission[];
-  allowed: number;
-}
-
 const CONVERSATION_VIEW: Permission[] = [
   'conversations.view',
   'conversations.view_descendants',
@@ -63,44 +54,13 @@ const ROUTES: RouteCase[] = [
   },
 ];
 
-const ROLES = Object.keys(ROLE_PRESETS) as RolePresetName[];
-const table = ROLES.flatMap((role) =>
-  ROUTES.map((route) => ({
-    role,
-    ...route,
-    expected: route.anyOf.length === 0 || hasAnyPermission(ROLE_PRESETS[role], route.anyOf) ? route.allowed : 403,
-  })),
-);
+const table = describePermissionMatrix('permission matrix of communications', ROUTES);
 
-describe.each(dialects)('permission matrix of communications (%s)', (dialect) => {
-  let t: TestApp;
-  const tokens: Partial<Record<RolePresetName, string>> = {};
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    for (const role of ROLES) tokens[role] = (await t.session(role)).token;
-  });
-  afterAll(() => t.close());
-
-  it('covers both outcomes: the concierge and the resident pass some guards and are refused by others', () => {
+describe('the communications matrix', () => {
+  it('has the concierge and the resident pass some guards and be refused by others', () => {
     for (const role of ['concierge', 'resident'] as const) {
       expect(table.some((row) => row.role === role && row.expected === 403)).toBe(true);
       expect(table.some((row) => row.role === role && row.expected !== 403)).toBe(true);
     }
-  });
-
-  it.each(table.map((row) => [`${row.role} ${row.method} ${row.path} → ${row.expected}`, row] as const))(
-    '%s',
-    async (_, row) => {
-      const res = await t.call(row.method, row.path, {
-        token: tokens[row.role],
-        body: row.method === 'GET' ? undefined : {},
-      });
-      expect(res.statusCode, res.body).toBe(row.expected);
-    },
-  );
-
-  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s without a token → 401', async (_, route) => {
-    const res = await t.call(route.method, route.path, { body: route.method === 'GET' ? undefined : {} });
-    expect(res.statusCode).toBe(401);
   });
 });

@@ -1,7 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_PRESETS, type RolePresetName } from '../../server/db/seed/roles';
-import { hasAnyPermission, type Permission } from '../../src/contract/permissions';
-import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { describePermissionMatrix, type RouteCase } from '../support/permission-matrix';
 
 /**
  * The role × route table of the entity areas, generated from the demo roles'
@@ -9,14 +6,6 @@ import { buildTestApp, dialects, type TestApp } from '../support/api-app';
  * of them passes the guard (answering 200, or 400 for an empty body), anyone
  * else gets 403, and nobody without a token gets further than 401.
  */
-interface RouteCase {
-  method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
-  path: string;
-  anyOf: Permission[];
-  /** The status of a caller who passes the guard (the body is deliberately empty). */
-  allowed: number;
-}
-
 const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/users/items', anyOf: ['users.view', 'users.view_all'], allowed: 200 },
   { method: 'PUT', path: '/users', anyOf: ['users.create'], allowed: 400 },
@@ -51,49 +40,4 @@ const ROUTES: RouteCase[] = [
   },
 ];
 
-const ROLES = Object.keys(ROLE_PRESETS) as RolePresetName[];
-const LOGIN: Record<RolePresetName, string> = {
-  admin: 'admin',
-  staff: 'staff',
-  concierge: 'concierge',
-  resident: 'resident',
-};
-
-const table = ROLES.flatMap((role) =>
-  ROUTES.map((route) => ({
-    role,
-    ...route,
-    expected: hasAnyPermission(ROLE_PRESETS[role], route.anyOf) ? route.allowed : 403,
-  })),
-);
-
-describe.each(dialects)('permission matrix of the entity areas (%s)', (dialect) => {
-  let t: TestApp;
-  const tokens: Partial<Record<RolePresetName, string>> = {};
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    for (const role of ROLES) tokens[role] = (await t.session(LOGIN[role])).token;
-  });
-  afterAll(() => t.close());
-
-  it('covers both outcomes: some roles pass and some are refused', () => {
-    expect(table.some((row) => row.expected === 403)).toBe(true);
-    expect(table.some((row) => row.expected !== 403)).toBe(true);
-  });
-
-  it.each(table.map((row) => [`${row.role} ${row.method} ${row.path} → ${row.expected}`, row] as const))(
-    '%s',
-    async (_, row) => {
-      const res = await t.call(row.method, row.path, {
-        token: tokens[row.role],
-        body: row.method === 'GET' ? undefined : {},
-      });
-      expect(res.statusCode, res.body).toBe(row.expected);
-    },
-  );
-
-  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s without a token → 401', async (_, route) => {
-    const res = await t.call(route.method, route.path, { body: route.method === 'GET' ? undefined : {} });
-    expect(res.statusCode).toBe(401);
-  });
-});
+describePermissionMatrix('permission matrix of the entity areas', ROUTES);

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_PRESETS, type RolePresetName } from '../../server/db/seed/roles';
-import { hasAnyPermission, type Permission } from '../../src/contract/permissions';
-import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import type { Permission } from '../../src/contract/permissions';
+import { describePermissionMatrix, type RouteCase } from '../support/permission-matrix';
 
 /**
  * The role × route table of telephony administration, generated from the demo
@@ -10,14 +8,6 @@ import { buildTestApp, dialects, type TestApp } from '../support/api-app';
  * and nobody without a token gets further than 401. Routes every member may
  * call (contacts, call info) are checked for every role.
  */
-interface RouteCase {
-  method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
-  path: string;
-  /** Empty: any logged-in member of a licensed project. */
-  anyOf: Permission[];
-  allowed: number;
-}
-
 const trunkViews: Permission[] = [
   'sip_trunks.view_all',
   'sip_trunks.view_domain',
@@ -49,43 +39,4 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/calls/interception', anyOf: ['calls.interception'], allowed: 400 },
 ];
 
-const ROLES = Object.keys(ROLE_PRESETS) as RolePresetName[];
-const table = ROLES.flatMap((role) =>
-  ROUTES.map((route) => ({
-    role,
-    ...route,
-    expected: route.anyOf.length === 0 || hasAnyPermission(ROLE_PRESETS[role], route.anyOf) ? route.allowed : 403,
-  })),
-);
-
-describe.each(dialects)('permission matrix of telephony administration (%s)', (dialect) => {
-  let t: TestApp;
-  const tokens: Partial<Record<RolePresetName, string>> = {};
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    for (const role of ROLES) tokens[role] = (await t.session(role)).token;
-  });
-  afterAll(() => t.close());
-
-  it('covers both outcomes: some roles pass and some are refused', () => {
-    expect(table.some((row) => row.expected === 403)).toBe(true);
-    expect(table.some((row) => row.expected !== 403)).toBe(true);
-  });
-
-  it.each(table.map((row) => [`${row.role} ${row.method} ${row.path} → ${row.expected}`, row] as const))(
-    '%s',
-    async (_, row) => {
-      const res = await t.call(row.method, row.path, {
-        token: tokens[row.role],
-        body: row.method === 'GET' ? undefined : {},
-      });
-      expect(res.statusCode, res.body).toBe(row.expected);
-    },
-  );
-
-  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s without a token → 401', async (_, route) => {
-    const res = await t.call(route.method, route.path, { body: route.method === 'GET' ? undefined : {} });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'not_authorized', code: 'not_authorized' });
-  });
-});
+describePermissionMatrix('permission matrix of telephony administration', ROUTES);

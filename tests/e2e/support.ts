@@ -31,3 +31,24 @@ export async function menuPaths(page: Page): Promise<string[]> {
     .getByRole('link')
     .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 }
+
+/** Logs the administrator into the demo project (Riverside Residence). */
+export async function adminInRiverside(page: Page) {
+  await logIn(page, users.admin);
+  await page.getByRole('button', { name: /Riverside Residence/ }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** Opens a picker field's dialog, searches, ticks the option and confirms. */
+export async function pick(page: Page, field: string, dialog: string, option: string) {
+  await page.getByRole('button', { name: `Choose: ${field}` }).click();
+  const picker = page.getByRole('dialog', { name: dialog });
+  await picker.getByRole('searchbox').fill(option);
+  await picker
+    .getByRole('checkbox', { name: new RegExp(option) })
+    .or(picker.getByRole('radio', { name: new RegExp(option) }))
+    .first()
+    .check();
+  await picker.getByRole('button', { name: 'Choose' }).click();
+  await expect(picker).toBeHidden();
+}

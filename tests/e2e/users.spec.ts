@@ -1,26 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { logIn, users } from './support';
-
-/** Logs the administrator into the demo project (Riverside Residence). */
-async function adminInRiverside(page: Page) {
-  await logIn(page, users.admin);
-  await page.getByRole('button', { name: /Riverside Residence/ }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
-
-/** Opens a picker field's dialog, searches, ticks the option and confirms. */
-async function pick(page: Page, field: string, dialog: string, option: string) {
-  await page.getByRole('button', { name: `Choose: ${field}` }).click();
-  const picker = page.getByRole('dialog', { name: dialog });
-  await picker.getByRole('searchbox').fill(option);
-  await picker
-    .getByRole('checkbox', { name: new RegExp(option) })
-    .or(picker.getByRole('radio', { name: new RegExp(option) }))
-    .first()
-    .check();
-  await picker.getByRole('button', { name: 'Choose' }).click();
-  await expect(picker).toBeHidden();
-}
+import { expect, test } from '@playwright/test';
+import { adminInRiverside, pick } from './support';
 
 test('an admin creates a user with a role, a group and a marker, filters, edits, exports and deletes', async ({
   page,

@@ -1,5 +1,6 @@
 import type { Permission } from '../../src/contract/permissions';
 import type { TestApp } from './api-app';
+import { demoIds as projectIds } from './project-users';
 
 /** Query string of a list call (JSON for non-strings, as the console sends filters). */
 export const q = (params: Record<string, unknown>) =>
@@ -12,25 +13,12 @@ type DemoLogin = 'admin' | 'staff' | 'concierge' | 'concierge2' | 'resident';
 
 /** Ids of the demo residence: project, groups by name, users by login, numbers by number. */
 export async function demoIds(t: TestApp) {
-  const project = await t.db
-    .selectFrom('projects')
-    .select('id')
-    .where('name', '=', 'Riverside Residence')
-    .executeTakeFirstOrThrow();
-  const groups: Record<string, number> = {};
-  for (const d of await t.db
-    .selectFrom('domains')
-    .select(['id', 'name'])
-    .where('project_id', '=', project.id)
-    .execute())
-    groups[d.name] = d.id;
-  const users: Record<string, number> = {};
-  for (const u of await t.db.selectFrom('users').select(['id', 'login']).execute()) users[u.login] = u.id;
+  const { projectId, groups, users } = await projectIds(t);
   const numbers: Record<string, number> = {};
   for (const n of await t.db.selectFrom('sip_numbers').select(['id', 'number']).execute()) numbers[n.number] = n.id;
   const panel = await t.db.selectFrom('devices').select(['id', 'token']).executeTakeFirstOrThrow();
   return {
-    project: project.id,
+    project: projectId,
     groups: groups as Record<DemoGroup, number>,
     users: users as Record<DemoLogin, number>,
     numbers,
