@@ -7,12 +7,12 @@ import type { HomeCounts } from '../contract/entities/server-settings';
 import { alertsMachine } from '../machines/alerts/alerts.machine';
 import { appMachine } from '../machines/app/app.machine';
 import { generateGroupsMachine } from '../machines/generate-groups/generate-groups.machine';
+import { loaderMachine } from '../machines/loader/loader.machine';
 import { notificationsMachine } from '../machines/notifications/notifications.machine';
 import { passwordFormMachine } from '../machines/password-form/password-form.machine';
 import { profileFormMachine } from '../machines/profile-form/profile-form.machine';
 import { publicFormMachine } from '../machines/public-form/public-form.machine';
 import { realtimeMachine } from '../machines/realtime/realtime.machine';
-import { resourceMachine } from '../machines/resource/resource.machine';
 import { sessionMachine } from '../machines/session/session.machine';
 import { softphoneMachine } from '../machines/softphone/softphone.machine';
 import { structureImportMachine } from '../machines/structure-import/structure-import.machine';
@@ -174,7 +174,7 @@ export function createGatehouse(deps: GatehouseDeps) {
         }),
       },
     }),
-    homeCounts: resourceMachine.provide({
+    homeCounts: loaderMachine.provide({
       actors: {
         fetch: fromPromise<unknown>(async (): Promise<HomeCounts> => (await http.call('GET /home/counts')).data),
       },
@@ -215,7 +215,7 @@ export function createGatehouse(deps: GatehouseDeps) {
       },
     }),
     structureExport: (groupId: number) =>
-      resourceMachine.provide({
+      loaderMachine.provide({
         actors: {
           fetch: fromPromise<unknown>(async () => {
             const tz = session()?.getSnapshot().context.profile?.profile.time_zone ?? 0;
@@ -285,7 +285,7 @@ export function createGatehouse(deps: GatehouseDeps) {
         }),
     },
     terms: (termsLocale: string) =>
-      resourceMachine.provide({
+      loaderMachine.provide({
         actors: { fetch: fromPromise<unknown>(() => http.text(`terms/${termsLocale}.html`)) },
       }),
   };

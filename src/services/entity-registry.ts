@@ -16,7 +16,7 @@ import { OkSchema } from '../contract/http';
 import type { ResourceContract } from '../contract/resource';
 import type { EntityFormMachine } from '../machines/entity-form/entity-form.machine';
 import type { ListRow } from '../machines/entity-list/entity-list.machine';
-import { type ResourceMachine, resourceMachine } from '../machines/resource/resource.machine';
+import { type LoaderMachine, loaderMachine } from '../machines/loader/loader.machine';
 import { type AudioChoice, resolveAudio } from './alert-audio';
 import type { ConversationLive } from './conversation-live';
 import { commandMachine, createEntityMachines, type EntityMachines, type ShowAlert } from './entity-machines';
@@ -44,7 +44,7 @@ export type EntityKey =
 
 /** A resource's machines plus the loader of names for ids (relation filters restored from a URL). */
 export interface EntityKit extends EntityMachines {
-  labels: (ids: number[]) => ResourceMachine;
+  labels: (ids: number[]) => LoaderMachine;
 }
 
 /** Commands of the user pages: each is a small form whose save is one call. */
@@ -74,7 +74,7 @@ export function createEntityRegistry(http: Http, showAlert: ShowAlert, live?: Co
     return {
       ...machinesOf(contract, options),
       labels: (ids) =>
-        resourceMachine.provide({
+        loaderMachine.provide({
           actors: {
             // A name that cannot be read (deleted, out of scope) still shows as its id.
             fetch: fromPromise<unknown>(() =>

@@ -3,7 +3,7 @@ import { type AnyActorRef, assign, enqueueActions, fromPromise, sendTo, setup } 
 import { CallUpdatedEventSchema, type WaitingCall } from '../../contract/entities/calls';
 import { callManagementTopic } from '../../contract/realtime';
 import { callMachine } from '../call/call.machine';
-import { resourceMachine } from '../resource/resource.machine';
+import { loaderMachine } from '../loader/loader.machine';
 import type { CallFailure } from '../session/session.types';
 import {
   approvalFor,
@@ -48,9 +48,9 @@ export const dialerMachine = setup({
   types: { context: {} as DialerContext, events: {} as DialerEvent, input: {} as DialerInput },
   actors: {
     call: callMachine,
-    contacts: resourceMachine,
-    recents: resourceMachine,
-    doorDevices: resourceMachine,
+    contacts: loaderMachine,
+    recents: loaderMachine,
+    doorDevices: loaderMachine,
     loadWaitingCalls: fromPromise<WaitingCall[]>(() => new Promise(() => {})),
     openDoor: fromPromise<void, { token: string }>(() => new Promise(() => {})),
   },
@@ -71,7 +71,7 @@ export const dialerMachine = setup({
       if (app) enqueue.sendTo(app, { type: 'fab.upsert', button: dialerButton(context) } as { type: string });
     }),
     alert: (_, _params: { kind: 'error' | 'warning' | 'success' | 'info'; code: string }) => {},
-    reloadRecents: sendTo('recents', { type: 'resource.reload' }),
+    reloadRecents: sendTo('recents', { type: 'loader.reload' }),
     /** Spawns and messages call actors (a plan of dialer.rules). */
     carryOut: enqueueActions(({ enqueue, self }, params: { plan: CallPlan }) => {
       for (const input of params.plan.spawn)

@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { CallMachine } from '../call/call.machine';
-import type { ResourceMachine } from '../resource/resource.machine';
+import type { LoaderMachine } from '../loader/loader.machine';
 import type { DialerMachine } from './dialer.machine';
 import { callActorId, isRinging } from './dialer.rules';
 
@@ -33,10 +33,10 @@ export const selectRingingCount = (s: S) => s.context.calls.filter(isRinging).le
 /** The actor of one call (undefined once it is removed). */
 export const selectCallRef = (id: string) => (s: S) =>
   s.children[callActorId(id)] as ActorRefFrom<CallMachine> | undefined;
-export const selectContactsRef = (s: S) => s.children.contacts as ActorRefFrom<ResourceMachine>;
-export const selectRecentsRef = (s: S) => s.children.recents as ActorRefFrom<ResourceMachine>;
+export const selectContactsRef = (s: S) => s.children.contacts as ActorRefFrom<LoaderMachine>;
+export const selectRecentsRef = (s: S) => s.children.recents as ActorRefFrom<LoaderMachine>;
 /** The door devices, when the user may open doors. */
-export const selectDoorDevicesRef = (s: S) => s.children.doorDevices as ActorRefFrom<ResourceMachine> | undefined;
+export const selectDoorDevicesRef = (s: S) => s.children.doorDevices as ActorRefFrom<LoaderMachine> | undefined;
 /** Door management is shown only to users who may open doors. */
 export const selectDoorsEnabled = (s: S) => s.context.doors;
 export const selectSelectedDoor = (s: S) => s.context.door;

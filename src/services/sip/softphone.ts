@@ -3,7 +3,7 @@ import { callMachine } from '../../machines/call/call.machine';
 import type { SipSessionCommand, SipSessionInput } from '../../machines/call/call.types';
 import { dialerMachine } from '../../machines/dialer/dialer.machine';
 import { interceptionMachine } from '../../machines/interception/interception.machine';
-import { resourceMachine } from '../../machines/resource/resource.machine';
+import { loaderMachine } from '../../machines/loader/loader.machine';
 import {
   type SipAccount,
   sipRegistrationMachine,
@@ -112,11 +112,11 @@ export function createSoftphone(deps: SoftphoneDeps) {
   const dialer = dialerMachine.provide({
     actors: {
       call,
-      contacts: resourceMachine.provide({ actors: { fetch: fromPromise<unknown>(() => api.contacts()) } }),
-      recents: resourceMachine.provide({
+      contacts: loaderMachine.provide({ actors: { fetch: fromPromise<unknown>(() => api.contacts()) } }),
+      recents: loaderMachine.provide({
         actors: { fetch: fromPromise<unknown>(({ system }) => api.dialerHistory(dialerNumber(system))) },
       }),
-      doorDevices: resourceMachine.provide({ actors: { fetch: fromPromise<unknown>(() => api.doorDevices()) } }),
+      doorDevices: loaderMachine.provide({ actors: { fetch: fromPromise<unknown>(() => api.doorDevices()) } }),
       loadWaitingCalls: fromPromise(() => api.waitingCalls()),
       openDoor: fromPromise(({ input }) => api.openDoor(input.token)),
     },

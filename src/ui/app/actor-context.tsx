@@ -4,10 +4,10 @@ import type { AlertsMachine } from '../../machines/alerts/alerts.machine';
 import type { AppMachine } from '../../machines/app/app.machine';
 import type { EntityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import type { GenerateGroupsMachine } from '../../machines/generate-groups/generate-groups.machine';
+import type { LoaderMachine } from '../../machines/loader/loader.machine';
 import type { PasswordFormMachine } from '../../machines/password-form/password-form.machine';
 import type { ProfileFormMachine } from '../../machines/profile-form/profile-form.machine';
 import type { PublicFormMachine } from '../../machines/public-form/public-form.machine';
-import type { ResourceMachine } from '../../machines/resource/resource.machine';
 import type { SessionMachine } from '../../machines/session/session.machine';
 import type { StructureImportMachine } from '../../machines/structure-import/structure-import.machine';
 import type { CommunicationMachines } from '../../services/communications';
@@ -29,9 +29,9 @@ export interface ActorRefs {
 export interface PageMachines {
   profileForm: ProfileFormMachine;
   passwordForm: PasswordFormMachine;
-  homeCounts: ResourceMachine;
+  homeCounts: LoaderMachine;
   /** The terms page for a locale. */
-  terms: (locale: string) => ResourceMachine;
+  terms: (locale: string) => LoaderMachine;
   /** List, form and picker machines per resource (src/services/entity-registry.ts). */
   entities: Record<EntityKey, EntityKit>;
   /** The user pages' one-call dialogs: password, avatar, invitation. */
@@ -40,7 +40,7 @@ export interface PageMachines {
   markerApply: EntityFormMachine;
   /** Structure import of a group (7.3) and its export (downloads the file when started). */
   structureImport: StructureImportMachine;
-  structureExport: (groupId: number) => ResourceMachine;
+  structureExport: (groupId: number) => LoaderMachine;
   /** The generate-groups dialog (preview, then save). */
   generateGroups: GenerateGroupsMachine;
   /** Communications (7.6): one conversation, the poll page, start/stop of announces and alerts. */

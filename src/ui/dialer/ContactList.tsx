@@ -7,11 +7,11 @@ import { searchContacts } from '../../machines/dialer/contact-search';
 import type { DialerMachine } from '../../machines/dialer/dialer.machine';
 import { selectCanCall, selectContactSearch, selectContactsRef } from '../../machines/dialer/dialer.selectors';
 import {
-  selectIsResourceFailed,
-  selectIsResourceLoading,
-  selectResourceData,
-  selectResourceError,
-} from '../../machines/resource/resource.selectors';
+  selectIsLoadFailed,
+  selectIsLoading,
+  selectLoadError,
+  selectLoadedData,
+} from '../../machines/loader/loader.selectors';
 import { Spinner } from '../kit/Spinner';
 import { translateError } from '../kit/translate-error';
 import { Highlight } from './Highlight';
@@ -20,7 +20,7 @@ import { useStartCall } from './use-start-call';
 
 const NONE: Contact[] = [];
 /** The loaded contacts. */
-const selectContacts = (s: Parameters<typeof selectResourceData>[0]) => selectResourceData<Contact[]>(s);
+const selectContacts = (s: Parameters<typeof selectLoadedData>[0]) => selectLoadedData<Contact[]>(s);
 
 /**
  * Contacts (2.6): search over user name, contact name, number and description
@@ -32,9 +32,9 @@ export function ContactList({ dialerRef }: { dialerRef: ActorRefFrom<DialerMachi
   const search = useSelector(dialerRef, selectContactSearch);
   const canCall = useSelector(dialerRef, selectCanCall);
   const contacts = useSelector(contactsRef, selectContacts) ?? NONE;
-  const loading = useSelector(contactsRef, selectIsResourceLoading);
-  const failed = useSelector(contactsRef, selectIsResourceFailed);
-  const error = useSelector(contactsRef, selectResourceError);
+  const loading = useSelector(contactsRef, selectIsLoading);
+  const failed = useSelector(contactsRef, selectIsLoadFailed);
+  const error = useSelector(contactsRef, selectLoadError);
   const shown = useMemo(() => searchContacts(contacts, search), [contacts, search]);
   const startCall = useStartCall(dialerRef);
   return (
@@ -53,7 +53,7 @@ export function ContactList({ dialerRef }: { dialerRef: ActorRefFrom<DialerMachi
           size="sm"
           label={t('contacts.refresh')}
           disabled={loading}
-          onClick={() => contactsRef.send({ type: 'resource.reload' })}
+          onClick={() => contactsRef.send({ type: 'loader.reload' })}
         />
       </div>
       <p className="px-3 pt-1.5 pb-1 text-xs text-muted" aria-live="polite">

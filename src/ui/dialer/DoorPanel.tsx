@@ -9,19 +9,15 @@ import {
   selectIsOpeningDoor,
   selectSelectedDoor,
 } from '../../machines/dialer/dialer.selectors';
-import type { ResourceMachine } from '../../machines/resource/resource.machine';
-import {
-  selectIsResourceFailed,
-  selectIsResourceLoading,
-  selectResourceData,
-} from '../../machines/resource/resource.selectors';
+import type { LoaderMachine } from '../../machines/loader/loader.machine';
+import { selectIsLoadFailed, selectIsLoading, selectLoadedData } from '../../machines/loader/loader.selectors';
 import { Button } from '../kit/Button';
 import { inputClasses } from '../kit/TextField';
 import { DialerIcon } from './dialer-icons';
 
 const NONE: DoorDevice[] = [];
 /** The concierge's door devices. */
-const selectDoors = (s: Parameters<typeof selectResourceData>[0]) => selectResourceData<DoorDevice[]>(s);
+const selectDoors = (s: Parameters<typeof selectLoadedData>[0]) => selectLoadedData<DoorDevice[]>(s);
 
 /**
  * Door management (2.6): pick a door device and open it. Open is disabled
@@ -38,12 +34,12 @@ function DoorPicker({
   devicesRef,
 }: {
   dialerRef: ActorRefFrom<DialerMachine>;
-  devicesRef: ActorRefFrom<ResourceMachine>;
+  devicesRef: ActorRefFrom<LoaderMachine>;
 }) {
   const { t } = useTranslation('dialer');
   const devices = useSelector(devicesRef, selectDoors) ?? NONE;
-  const loading = useSelector(devicesRef, selectIsResourceLoading);
-  const failed = useSelector(devicesRef, selectIsResourceFailed);
+  const loading = useSelector(devicesRef, selectIsLoading);
+  const failed = useSelector(devicesRef, selectIsLoadFailed);
   const door = useSelector(dialerRef, selectSelectedDoor);
   const canOpen = useSelector(dialerRef, selectCanOpenDoor);
   const opening = useSelector(dialerRef, selectIsOpeningDoor);

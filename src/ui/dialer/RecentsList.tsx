@@ -5,11 +5,11 @@ import type { DialerHistory, DialerHistoryItem } from '../../contract/entities/c
 import type { DialerMachine } from '../../machines/dialer/dialer.machine';
 import { selectCanCall, selectRecentsRef } from '../../machines/dialer/dialer.selectors';
 import {
-  selectIsResourceFailed,
-  selectIsResourceLoading,
-  selectResourceData,
-  selectResourceError,
-} from '../../machines/resource/resource.selectors';
+  selectIsLoadFailed,
+  selectIsLoading,
+  selectLoadError,
+  selectLoadedData,
+} from '../../machines/loader/loader.selectors';
 import { cx } from '../kit/class-names';
 import { Spinner } from '../kit/Spinner';
 import { translateError } from '../kit/translate-error';
@@ -19,16 +19,16 @@ import { IconButton } from './IconButton';
 import { useStartCall } from './use-start-call';
 
 /** The loaded history page. */
-const selectHistory = (s: Parameters<typeof selectResourceData>[0]) => selectResourceData<DialerHistory>(s);
+const selectHistory = (s: Parameters<typeof selectLoadedData>[0]) => selectLoadedData<DialerHistory>(s);
 
 /** Recent calls of the user's number (2.6, dialer history): who, which way, outcome, duration, when. */
 export function RecentsList({ dialerRef }: { dialerRef: ActorRefFrom<DialerMachine> }) {
   const { t } = useTranslation(['dialer', 'errors']);
   const recentsRef = useSelector(dialerRef, selectRecentsRef);
   const history = useSelector(recentsRef, selectHistory);
-  const loading = useSelector(recentsRef, selectIsResourceLoading);
-  const failed = useSelector(recentsRef, selectIsResourceFailed);
-  const error = useSelector(recentsRef, selectResourceError);
+  const loading = useSelector(recentsRef, selectIsLoading);
+  const failed = useSelector(recentsRef, selectIsLoadFailed);
+  const error = useSelector(recentsRef, selectLoadError);
   const canCall = useSelector(dialerRef, selectCanCall);
   const startCall = useStartCall(dialerRef);
   return (
@@ -40,7 +40,7 @@ export function RecentsList({ dialerRef }: { dialerRef: ActorRefFrom<DialerMachi
           size="sm"
           label={t('recents.refresh')}
           disabled={loading}
-          onClick={() => recentsRef.send({ type: 'resource.reload' })}
+          onClick={() => recentsRef.send({ type: 'loader.reload' })}
         />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto">

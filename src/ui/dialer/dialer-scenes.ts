@@ -14,12 +14,12 @@ import { dialerMachine } from '../../machines/dialer/dialer.machine';
 import type { DialerContext } from '../../machines/dialer/dialer.types';
 import { interceptionFixtures } from '../../machines/interception/interception.fixtures';
 import type { InterceptionMachine } from '../../machines/interception/interception.machine';
-import { resourceMachine } from '../../machines/resource/resource.machine';
+import { loaderMachine } from '../../machines/loader/loader.machine';
 import { sipRegistrationFixtures } from '../../machines/sip-registration/sip-registration.fixtures';
 import type { SipRegistrationMachine } from '../../machines/sip-registration/sip-registration.machine';
 
 type CallSnapshot = SnapshotFrom<typeof callMachine>;
-type ResourceSnapshot = SnapshotFrom<typeof resourceMachine>;
+type ResourceSnapshot = SnapshotFrom<typeof loaderMachine>;
 
 /** Everything a dialer story shows: the dialer, its calls and lists, the registration, interception. */
 export interface DialerScene {
@@ -33,8 +33,8 @@ export interface DialerScene {
   interception: SnapshotFrom<InterceptionMachine> | null;
 }
 
-const loaded = (data: unknown) => resourceMachine.resolveState({ value: 'loaded', context: { data, error: null } });
-const loading = resourceMachine.resolveState({ value: 'loading', context: { data: null, error: null } });
+const loaded = (data: unknown) => loaderMachine.resolveState({ value: 'loaded', context: { data, error: null } });
+const loading = loaderMachine.resolveState({ value: 'loading', context: { data: null, error: null } });
 
 /** A call fixture under another identity (a scene shows several calls at once). */
 export function callAs(fixture: CallSnapshot, overrides: Partial<CallContext>): CallSnapshot {

@@ -4,7 +4,7 @@ import { callMachine } from '../../machines/call/call.machine';
 import { type DialerMachine, dialerMachine } from '../../machines/dialer/dialer.machine';
 import { callActorId } from '../../machines/dialer/dialer.rules';
 import { type InterceptionMachine, interceptionMachine } from '../../machines/interception/interception.machine';
-import { resourceMachine } from '../../machines/resource/resource.machine';
+import { loaderMachine } from '../../machines/loader/loader.machine';
 import {
   type SipRegistrationMachine,
   sipRegistrationMachine,
@@ -36,9 +36,9 @@ function frozenDialerMachine() {
   return freeze(dialerMachine, { keep: PURE_DIALER }).provide({
     actors: {
       call: freeze(callMachine, { keep: ['toggleMute', 'setVolume', 'toggleVideo'] }),
-      contacts: freeze(resourceMachine),
-      recents: freeze(resourceMachine),
-      doorDevices: freeze(resourceMachine),
+      contacts: freeze(loaderMachine),
+      recents: freeze(loaderMachine),
+      doorDevices: freeze(loaderMachine),
       loadWaitingCalls: fromPromise(never),
       openDoor: fromPromise(never),
     },
@@ -55,9 +55,9 @@ function persisted(scene: DialerScene): Persisted {
     src,
   });
   snapshot.children = {
-    contacts: child('contacts', resourceMachine, scene.contacts),
-    recents: child('recents', resourceMachine, scene.recents),
-    doorDevices: child('doorDevices', resourceMachine, scene.doors),
+    contacts: child('contacts', loaderMachine, scene.contacts),
+    recents: child('recents', loaderMachine, scene.recents),
+    doorDevices: child('doorDevices', loaderMachine, scene.doors),
     ...Object.fromEntries(scene.calls.map((c) => [callActorId(c.context.speechId), child('call', callMachine, c)])),
   };
   return snapshot;

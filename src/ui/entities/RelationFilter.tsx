@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Filter } from '../../contract/filters';
 import type { ListRow } from '../../machines/entity-list/entity-list.machine';
-import { selectResourceData } from '../../machines/resource/resource.selectors';
+import { selectLoadedData } from '../../machines/loader/loader.selectors';
 import { Icon } from '../kit/icons';
 import { filterButtonClasses } from './filter-styles';
 import { idsOf, type RelationFilterDef } from './filters';
@@ -39,7 +39,7 @@ function RelationFilterControl({
   const [open, setOpen] = useState(false);
   const [machine] = useState(() => def.labels(ids));
   const labelsRef = useActorRef(machine);
-  const rows = useSelector(labelsRef, selectResourceData<ListRow[]>) ?? ids.map((id) => ({ id, name: `#${id}` }));
+  const rows = useSelector(labelsRef, selectLoadedData<ListRow[]>) ?? ids.map((id) => ({ id, name: `#${id}` }));
   const names = rows.map((row) => def.picker.describe(row).primary);
   const summary =
     names.length > 2 ? t('filters.nSelected', { first: names[0], count: names.length - 1 }) : names.join(', ');

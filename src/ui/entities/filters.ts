@@ -1,7 +1,7 @@
 import type { Filter } from '../../contract/filters';
 import type { ListRow } from '../../machines/entity-list/entity-list.machine';
+import type { LoaderMachine } from '../../machines/loader/loader.machine';
 import type { PickerMachine } from '../../machines/picker/picker.machine';
-import type { ResourceMachine } from '../../machines/resource/resource.machine';
 import type { OptionText } from './PickerView';
 
 /** A choice of an enum, boolean or presence filter. */
@@ -29,7 +29,7 @@ export interface RelationFilterDef extends FilterBase {
     describe: (row: ListRow) => OptionText;
   };
   /** Loads the names of ids found in the URL (a reloaded or shared link carries only ids). */
-  labels: (ids: number[]) => ResourceMachine;
+  labels: (ids: number[]) => LoaderMachine;
 }
 
 /** One of a few values (`equals`), a yes/no (`equals` true/false) or set / not set (`is` not_null / null). */

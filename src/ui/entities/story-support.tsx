@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { ListRow } from '../../machines/entity-list/entity-list.machine';
+import { loaderMachine } from '../../machines/loader/loader.machine';
 import { pickerMachine } from '../../machines/picker/picker.machine';
-import { resourceMachine } from '../../machines/resource/resource.machine';
 import { freeze } from '../storybook/frozen-actors';
 import type { PickerSpec } from './use-pickers';
 
@@ -25,7 +25,7 @@ export function localPicker(rows: ListRow[], describe: PickerSpec['describe'], t
       },
     }),
     labels: (ids) =>
-      resourceMachine.provide({
+      loaderMachine.provide({
         actors: { fetch: fromPromise<unknown>(async () => ids.map((id) => byId.get(id) ?? { id, name: `#${id}` })) },
       }),
   };
@@ -38,6 +38,6 @@ export function frozenPicker(describe: PickerSpec['describe']): PickerSpec {
     searchLabel: 'Search',
     describe,
     machine: freeze(pickerMachine),
-    labels: () => freeze(resourceMachine),
+    labels: () => freeze(loaderMachine),
   };
 }

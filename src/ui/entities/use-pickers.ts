@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Filter } from '../../contract/filters';
 import type { ListRow } from '../../machines/entity-list/entity-list.machine';
+import type { LoaderMachine } from '../../machines/loader/loader.machine';
 import type { PickerMachine } from '../../machines/picker/picker.machine';
-import type { ResourceMachine } from '../../machines/resource/resource.machine';
 import { usePageMachines } from '../app/actor-context';
 import type { OptionText } from './PickerView';
 
@@ -12,7 +12,7 @@ export interface PickerSpec {
   title: string;
   searchLabel: string;
   describe: (row: ListRow) => OptionText;
-  labels: (ids: number[]) => ResourceMachine;
+  labels: (ids: number[]) => LoaderMachine;
   /** Fixed filters (group admins). */
   baseFilters?: Filter[];
 }

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { HomeCounts } from '../../contract/entities/server-settings';
-import type { ResourceMachine } from '../../machines/resource/resource.machine';
+import type { LoaderMachine } from '../../machines/loader/loader.machine';
 import {
-  selectIsResourceFailed,
-  selectIsResourceLoading,
-  selectResourceData,
-  selectResourceError,
-} from '../../machines/resource/resource.selectors';
+  selectIsLoadFailed,
+  selectIsLoading,
+  selectLoadError,
+  selectLoadedData,
+} from '../../machines/loader/loader.selectors';
 import { ErrorState } from '../kit/ErrorState';
 import { translateError } from '../kit/translate-error';
 
@@ -21,19 +21,19 @@ const CARDS: readonly { key: keyof HomeCounts; to: string | null }[] = [
   { key: 'projects', to: null },
 ];
 
-const selectCounts = (s: Parameters<typeof selectResourceData>[0]) => selectResourceData<HomeCounts>(s);
+const selectCounts = (s: Parameters<typeof selectLoadedData>[0]) => selectLoadedData<HomeCounts>(s);
 
 /** Props of {@link CountCards}. */
 export interface CountCardsProps {
-  countsRef: ActorRefFrom<ResourceMachine>;
+  countsRef: ActorRefFrom<LoaderMachine>;
 }
 
 /** One card per count the server returned (absent keys are not permitted to the user). */
 export function CountCards({ countsRef }: CountCardsProps) {
   const { t } = useTranslation(['home', 'errors']);
-  const loading = useSelector(countsRef, selectIsResourceLoading);
-  const failed = useSelector(countsRef, selectIsResourceFailed);
-  const error = useSelector(countsRef, selectResourceError);
+  const loading = useSelector(countsRef, selectIsLoading);
+  const failed = useSelector(countsRef, selectIsLoadFailed);
+  const error = useSelector(countsRef, selectLoadError);
   const counts = useSelector(countsRef, selectCounts);
 
   if (failed) {
@@ -41,7 +41,7 @@ export function CountCards({ countsRef }: CountCardsProps) {
       <ErrorState
         title={t('home:counts.failed')}
         message={translateError(t, error)}
-        onRetry={() => countsRef.send({ type: 'resource.reload' })}
+        onRetry={() => countsRef.send({ type: 'loader.reload' })}
       />
     );
   }

@@ -1,18 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { SnapshotFrom } from 'xstate';
-import { resourceFixtures } from '../../machines/resource/resource.fixtures';
-import { type ResourceMachine, resourceMachine } from '../../machines/resource/resource.machine';
+import { loaderFixtures } from '../../machines/loader/loader.fixtures';
+import { type LoaderMachine, loaderMachine } from '../../machines/loader/loader.machine';
 import { useFrozenActor } from '../storybook/use-frozen-actor';
 import { HomeView } from './HomeView';
 
 const STATES = {
-  loading: resourceFixtures.loading,
-  loaded: resourceFixtures.loaded,
-  failed: resourceFixtures.failed,
+  loading: loaderFixtures.loading,
+  loaded: loaderFixtures.loaded,
+  failed: loaderFixtures.failed,
 } as const;
 
-function Frame({ snapshot }: { snapshot: SnapshotFrom<ResourceMachine> }) {
-  const countsRef = useFrozenActor(resourceMachine, snapshot);
+function Frame({ snapshot }: { snapshot: SnapshotFrom<LoaderMachine> }) {
+  const countsRef = useFrozenActor(loaderMachine, snapshot);
   return (
     <div className="p-6">
       <HomeView countsRef={countsRef} />

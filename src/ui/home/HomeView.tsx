@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { ResourceMachine } from '../../machines/resource/resource.machine';
+import type { LoaderMachine } from '../../machines/loader/loader.machine';
 import { selectProfileName, selectProjectName } from '../../machines/session/session.selectors';
 import { useSessionActor } from '../app/actor-context';
 import { PageHeader } from '../kit/PageHeader';
@@ -11,7 +11,7 @@ import { QuickLinks } from './QuickLinks';
 /** Props of {@link HomeView}. */
 export interface HomeViewProps {
   /** The `homeCounts` resource actor (data: HomeCounts). */
-  countsRef: ActorRefFrom<ResourceMachine>;
+  countsRef: ActorRefFrom<LoaderMachine>;
 }
 
 /** The dashboard: greeting, counts of what the user may see, and quick links. */

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { resourceFixtures } from '../../machines/resource/resource.fixtures';
-import { resourceMachine } from '../../machines/resource/resource.machine';
+import { loaderFixtures } from '../../machines/loader/loader.fixtures';
+import { loaderMachine } from '../../machines/loader/loader.machine';
 import { RequireAuth } from '../app/guard';
 import { HomeView } from '../home/HomeView';
 import type { GatehouseParameters } from '../storybook/StoryProviders';
@@ -9,7 +9,7 @@ import { Layout } from './Layout';
 
 /** The shell around the dashboard, behind the guard, as /home shows it. */
 function Shell() {
-  const counts = useFrozenActor(resourceMachine, resourceFixtures.loaded);
+  const counts = useFrozenActor(loaderMachine, loaderFixtures.loaded);
   return (
     <Layout>
       <RequireAuth>

@@ -15,13 +15,13 @@ import { conversationThreadMachine } from '../../machines/conversation-thread/co
 import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { generateGroupsMachine } from '../../machines/generate-groups/generate-groups.machine';
+import { loaderMachine } from '../../machines/loader/loader.machine';
 import { notificationListMachine } from '../../machines/notification-list/notification-list.machine';
 import { passwordFormMachine } from '../../machines/password-form/password-form.machine';
 import { pickerMachine } from '../../machines/picker/picker.machine';
 import { pollAnswerMachine } from '../../machines/poll-answer/poll-answer.machine';
 import { profileFormMachine } from '../../machines/profile-form/profile-form.machine';
 import { publicFormMachine } from '../../machines/public-form/public-form.machine';
-import { resourceMachine } from '../../machines/resource/resource.machine';
 import { sessionFixtures } from '../../machines/session/session.fixtures';
 import { type SessionMachine, sessionMachine } from '../../machines/session/session.machine';
 import { structureImportMachine } from '../../machines/structure-import/structure-import.machine';
@@ -98,7 +98,7 @@ function stubEntityKit(): EntityKit {
     list: freeze(entityListMachine),
     form: freeze(entityFormMachine),
     picker: freeze(pickerMachine),
-    labels: () => freeze(resourceMachine),
+    labels: () => freeze(loaderMachine),
   };
 }
 
@@ -107,8 +107,8 @@ export function createStubPageMachines(): PageMachines {
   return {
     profileForm: freeze(profileFormMachine),
     passwordForm: freeze(passwordFormMachine),
-    homeCounts: freeze(resourceMachine),
-    terms: () => freeze(resourceMachine),
+    homeCounts: freeze(loaderMachine),
+    terms: () => freeze(loaderMachine),
     entities: {
       users: stubEntityKit(),
       roles: stubEntityKit(),
@@ -141,7 +141,7 @@ export function createStubPageMachines(): PageMachines {
     },
     markerApply: freeze(entityFormMachine),
     structureImport: freeze(structureImportMachine),
-    structureExport: () => freeze(resourceMachine),
+    structureExport: () => freeze(loaderMachine),
     generateGroups: freeze(generateGroupsMachine),
     notifications: { list: freeze(notificationListMachine), settingsForm: freeze(entityFormMachine) },
     accountForms: {

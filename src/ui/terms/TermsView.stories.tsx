@@ -1,18 +1,18 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { SnapshotFrom } from 'xstate';
-import { resourceFixtures } from '../../machines/resource/resource.fixtures';
-import { type ResourceMachine, resourceMachine } from '../../machines/resource/resource.machine';
+import { loaderFixtures } from '../../machines/loader/loader.fixtures';
+import { type LoaderMachine, loaderMachine } from '../../machines/loader/loader.machine';
 import { useFrozenActor } from '../storybook/use-frozen-actor';
 import { TermsView } from './TermsView';
 
 const STATES = {
-  loading: resourceFixtures.loading,
-  loaded: resourceFixtures.loadedTerms,
-  failed: resourceFixtures.failed,
+  loading: loaderFixtures.loading,
+  loaded: loaderFixtures.loadedTerms,
+  failed: loaderFixtures.failed,
 } as const;
 
-function Frame({ snapshot }: { snapshot: SnapshotFrom<ResourceMachine> }) {
-  const termsRef = useFrozenActor(resourceMachine, snapshot);
+function Frame({ snapshot }: { snapshot: SnapshotFrom<LoaderMachine> }) {
+  const termsRef = useFrozenActor(loaderMachine, snapshot);
   return (
     <div className="p-6">
       <TermsView termsRef={termsRef} />

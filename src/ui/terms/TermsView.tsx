@@ -1,13 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { ResourceMachine } from '../../machines/resource/resource.machine';
+import type { LoaderMachine } from '../../machines/loader/loader.machine';
 import {
-  selectIsResourceFailed,
-  selectIsResourceLoading,
-  selectResourceData,
-  selectResourceError,
-} from '../../machines/resource/resource.selectors';
+  selectIsLoadFailed,
+  selectIsLoading,
+  selectLoadError,
+  selectLoadedData,
+} from '../../machines/loader/loader.selectors';
 import { Card } from '../kit/Card';
 import { ErrorState } from '../kit/ErrorState';
 import { PageHeader } from '../kit/PageHeader';
@@ -18,17 +18,17 @@ import { translateError } from '../kit/translate-error';
 /** Props of {@link TermsView}. */
 export interface TermsViewProps {
   /** The `terms(locale)` resource actor (data: an HTML string). */
-  termsRef: ActorRefFrom<ResourceMachine>;
+  termsRef: ActorRefFrom<LoaderMachine>;
 }
 
-const selectHtml = (s: Parameters<typeof selectResourceData>[0]) => selectResourceData<string>(s);
+const selectHtml = (s: Parameters<typeof selectLoadedData>[0]) => selectLoadedData<string>(s);
 
 /** The terms and conditions, rendered from sanitised server HTML. */
 export function TermsView({ termsRef }: TermsViewProps) {
   const { t } = useTranslation(['menu', 'shell', 'common', 'errors']);
-  const loading = useSelector(termsRef, selectIsResourceLoading);
-  const failed = useSelector(termsRef, selectIsResourceFailed);
-  const error = useSelector(termsRef, selectResourceError);
+  const loading = useSelector(termsRef, selectIsLoading);
+  const failed = useSelector(termsRef, selectIsLoadFailed);
+  const error = useSelector(termsRef, selectLoadError);
   const html = useSelector(termsRef, selectHtml);
 
   return (
@@ -38,7 +38,7 @@ export function TermsView({ termsRef }: TermsViewProps) {
         <ErrorState
           title={t('shell:terms.failed')}
           message={translateError(t, error)}
-          onRetry={() => termsRef.send({ type: 'resource.reload' })}
+          onRetry={() => termsRef.send({ type: 'loader.reload' })}
         />
       ) : loading || html === null ? (
         <PageSpinner label={t('common:state.loading')} />

@@ -1,28 +1,28 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../session/session.types';
 
-export interface ResourceContext<T> {
+export interface LoaderContext<T> {
   data: T | null;
   error: CallFailure | null;
 }
 
-export type ResourceEvent = { type: 'resource.reload' };
+export type LoaderEvent = { type: 'loader.reload' };
 
 /**
- * Loads one read-only resource (dashboard counts, terms page, …):
+ * Loads one read-only value (dashboard counts, terms page, …):
  * loading → loaded | failed, with reload from either end state.
  * The `fetch` actor is provided per use with `provide`.
  */
-export const resourceMachine = setup({
+export const loaderMachine = setup({
   types: {
-    context: {} as ResourceContext<unknown>,
-    events: {} as ResourceEvent,
+    context: {} as LoaderContext<unknown>,
+    events: {} as LoaderEvent,
   },
   actors: {
     fetch: fromPromise<unknown>(() => new Promise(() => {})),
   },
 }).createMachine({
-  id: 'resource',
+  id: 'loader',
   context: { data: null, error: null },
   initial: 'loading',
   states: {
@@ -34,9 +34,9 @@ export const resourceMachine = setup({
         onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error as CallFailure }) },
       },
     },
-    loaded: { on: { 'resource.reload': 'loading' } },
-    failed: { on: { 'resource.reload': 'loading' } },
+    loaded: { on: { 'loader.reload': 'loading' } },
+    failed: { on: { 'loader.reload': 'loading' } },
   },
 });
 
-export type ResourceMachine = typeof resourceMachine;
+export type LoaderMachine = typeof loaderMachine;

@@ -1,0 +1,9 @@
+import type { SnapshotFrom } from 'xstate';
+import type { LoaderMachine } from './loader.machine';
+
+type S = SnapshotFrom<LoaderMachine>;
+/** The loaded value, typed by the caller (the machine is generic over it). */
+export const selectLoadedData = <T>(s: S) => s.context.data as T | null;
+export const selectLoadError = (s: S) => s.context.error;
+export const selectIsLoading = (s: S) => s.matches('loading');
+export const selectIsLoadFailed = (s: S) => s.matches('failed');
