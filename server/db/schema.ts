@@ -57,6 +57,8 @@ export interface UsersTable {
   deleted_at: Timestamp | null;
   /** 0/1: a registration link was (or is to be) sent instead of a password. */
   send_registration_link: Defaulted<Flag>;
+  /** 0/1: the user's identifiers do not call elevators (section 3). */
+  elevator_access_disabled: Defaulted<Flag>;
 }
 
 export interface RolesTable {

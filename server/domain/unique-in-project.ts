@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
-import { invalidData } from '../http/http-error';
+import { invalidData } from './errors';
 
 /** Tables whose rows carry a project and a value unique within it. */
 type ProjectTable = 'markers' | 'forward_groups' | 'forward_rule_sets' | 'domain_types';

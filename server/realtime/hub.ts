@@ -5,7 +5,7 @@ import {
   type RealtimeCommand,
   type RealtimeData,
 } from '../../src/contract/realtime';
-import type { Auth } from '../domain/auth-context';
+import type { Auth } from '../domain/auth/auth-context';
 import type { RealtimeBus } from './bus';
 import type { Realtime, TopicCheck } from './realtime';
 

@@ -1,5 +1,5 @@
 import type { RealtimeData } from '../../src/contract/realtime';
-import type { Auth } from '../domain/auth-context';
+import type { Auth } from '../domain/auth/auth-context';
 
 /**
  * Who may subscribe to the topics under one prefix: `rest` is the topic after

@@ -1,4 +1,4 @@
-import type { ForwardPlan, ForwardStage } from '../domain/forwarding';
+import type { ForwardPlan, ForwardStage } from '../domain/telephony/forwarding';
 import { newBranch, newTag, nextMaxForwards, reply, type SipCore } from './core';
 import type { Dialogs } from './dialogs';
 import { CONNECTION_PARAM, recordRoute } from './dialogs';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DTMF_CONTENT_TYPE, SIP_HEADERS } from '../../src/contract/entities/calls';
 import type { Database } from '../db/schema';
-import type { ForwardPlan } from '../domain/forwarding';
+import type { ForwardPlan } from '../domain/telephony/forwarding';
 import { type CallQueue, type CallQueueDeps, createCallQueue } from './b2bua/call-queue';
 import type { MediaFactory } from './b2bua/media';
 import { createIpBans } from './bans';

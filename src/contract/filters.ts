@@ -25,12 +25,29 @@ export type FilterRule = (typeof FILTER_RULES)[number];
 export const MATCH_MODES = ['match_all', 'match_any'] as const;
 export type MatchMode = (typeof MATCH_MODES)[number];
 
+/** Bounds of a list query: no request may ask the server for unbounded work. */
+export const LIST_LIMITS = {
+  filters: 50,
+  sort: 5,
+  with: 10,
+  /** Ids in one `has` filter or one delete-all (select-all across pages goes by filter instead). */
+  ids: 1000,
+  /** Characters of the raw `filters` parameter and of one text value. */
+  filtersChars: 16_384,
+  valueChars: 500,
+  /** Highest page number a client may ask for (a list is never that long in pages of 1). */
+  page: 1_000_000,
+} as const;
+
 export const FilterValueSchema = v.union([
-  v.string(),
+  v.pipe(v.string(), v.maxLength(LIST_LIMITS.valueChars)),
   v.number(),
   v.boolean(),
   v.null(),
-  v.array(v.union([v.string(), v.number()])),
+  v.pipe(
+    v.array(v.union([v.pipe(v.string(), v.maxLength(LIST_LIMITS.valueChars)), v.number()])),
+    v.maxLength(LIST_LIMITS.ids),
+  ),
 ]);
 
 /**
@@ -38,7 +55,7 @@ export const FilterValueSchema = v.union([
  * `is` takes `null` / `not_null` / a boolean; the comparisons take a scalar.
  */
 export const FilterSchema = v.object({
-  field: v.pipe(v.string(), v.minLength(1)),
+  field: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
   rule: v.picklist(FILTER_RULES),
   value: FilterValueSchema,
 });
@@ -49,17 +66,35 @@ export const LIST_MAX_PAGE_SIZE = 500;
 
 /** The parsed list query (the server parses the raw query string into this). */
 export const ListQuerySchema = v.object({
-  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
+  page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LIST_LIMITS.page)), 1),
   size: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LIST_MAX_PAGE_SIZE)), LIST_PAGE_SIZE),
   /** Field names, comma-separated on the wire; a leading `-` sorts descending. */
-  sort: v.optional(v.array(v.pipe(v.string(), v.regex(/^-?[a-z_][a-z0-9_.]*$/))), []),
-  filters: v.optional(v.array(FilterSchema), []),
+  sort: v.optional(
+    v.pipe(v.array(v.pipe(v.string(), v.regex(/^-?[a-z_][a-z0-9_.]{0,63}$/))), v.maxLength(LIST_LIMITS.sort)),
+    [],
+  ),
+  filters: v.optional(v.pipe(v.array(FilterSchema), v.maxLength(LIST_LIMITS.filters)), []),
   match: v.optional(v.picklist(MATCH_MODES), 'match_all'),
   /** Related entities to include, comma-separated on the wire. */
-  with: v.optional(v.array(v.string()), []),
+  with: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(LIST_LIMITS.with)), []),
 });
 export type ListQuery = v.InferOutput<typeof ListQuerySchema>;
 export type ListQueryInput = v.InferInput<typeof ListQuerySchema>;
+
+/**
+ * A list query as it travels: query-string parameters, each a bounded string.
+ * The server parses it into a ListQuery with `searchToListQuery` and the
+ * entity's whitelist of fields.
+ */
+export const ListSearchSchema = v.object({
+  page: v.optional(v.pipe(v.string(), v.maxLength(16))),
+  size: v.optional(v.pipe(v.string(), v.maxLength(16))),
+  sort: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  filters: v.optional(v.pipe(v.string(), v.maxLength(LIST_LIMITS.filtersChars))),
+  match: v.optional(v.pipe(v.string(), v.maxLength(16))),
+  with: v.optional(v.pipe(v.string(), v.maxLength(512))),
+});
+export type ListSearch = v.InferOutput<typeof ListSearchSchema>;
 
 /** Serialises a list query to URL search parameters (console side; empty parts left out). */
 export function listQueryToSearch(query: ListQueryInput): Record<string, string> {
@@ -119,10 +154,12 @@ export const CreatedSchema = v.object({ data: v.number() });
  * within the caller's scope (select-all across pages).
  */
 export const DeleteAllSchema = v.union([
-  v.object({ items: v.pipe(v.array(v.number()), v.minLength(1)) }),
+  v.object({
+    items: v.pipe(v.array(v.pipe(v.number(), v.safeInteger())), v.minLength(1), v.maxLength(LIST_LIMITS.ids)),
+  }),
   v.object({
     all: v.literal(true),
-    filters: v.optional(v.array(FilterSchema), []),
+    filters: v.optional(v.pipe(v.array(FilterSchema), v.maxLength(LIST_LIMITS.filters)), []),
     match: v.optional(v.picklist(MATCH_MODES), 'match_all'),
   }),
 ]);

@@ -1,12 +1,12 @@
 import { fromPromise } from 'xstate';
-import { conversationsResource } from '../contract/entities/conversation';
+import { conversationsEntity } from '../contract/entities/conversation';
 import { conversationThreadMachine } from '../machines/conversation-thread/conversation-thread.machine';
 import type { EntityFormMachine } from '../machines/entity-form/entity-form.machine';
 import { pollAnswerMachine } from '../machines/poll-answer/poll-answer.machine';
 import type { ConversationLive } from './conversation-live';
+import { createEntityClient } from './entity-client';
 import { commandMachine, type ShowAlert } from './entity-machines';
 import type { Http } from './http';
-import { createResourceClient } from './resource-client';
 
 /** Start and stop of an announce or an emergency alert: one-call commands answering the item. */
 export interface StartStopMachines {
@@ -19,7 +19,7 @@ export interface StartStopMachines {
  * conversation thread, the poll page, and start/stop of announces and alerts.
  */
 export function createCommunications(http: Http, showAlert: ShowAlert, live: ConversationLive) {
-  const conversations = createResourceClient(http, conversationsResource);
+  const conversations = createEntityClient(http, conversationsEntity);
   const alert = (_: unknown, params: Parameters<ShowAlert>[0]) => showAlert(params);
   const params = (id: number) => ({ params: { id } });
 

@@ -1,6 +1,6 @@
 import { type AnyActorLogic, fromPromise } from 'xstate';
+import type { EntityContract } from '../contract/entity';
 import type { DeleteAll, ListQueryInput } from '../contract/filters';
-import type { ResourceContract } from '../contract/resource';
 import type { FormValues } from '../machines/entity-form/entity-form.definition';
 import {
   type EntityFormMachine,
@@ -16,9 +16,9 @@ import {
   type ListPageAnswer,
 } from '../machines/entity-list/entity-list.machine';
 import { type PickerMachine, pickerMachine } from '../machines/picker/picker.machine';
+import { createEntityClient, type EntityClient } from './entity-client';
 import { saveFile } from './entity-download';
 import type { Http } from './http';
-import { createResourceClient, type ResourceClient } from './resource-client';
 
 /** An alert as machines ask for it (the root actor's alerts show it). */
 export type ShowAlert = (alert: {
@@ -34,11 +34,11 @@ export interface EntityMachines {
   picker: PickerMachine;
 }
 
-export interface EntityMachineOptions<R extends ResourceContract> {
+export interface EntityMachineOptions<R extends EntityContract> {
   /** A resource whose delete-all answers more than `deleted` (roles: gently, dependencies). */
-  deleteItems?: (client: ResourceClient<R>, selection: DeleteAll) => Promise<DeleteResult>;
+  deleteItems?: (client: EntityClient<R>, selection: DeleteAll) => Promise<DeleteResult>;
   /** A resource whose save is not the plain PUT / PATCH. */
-  saveItem?: (client: ResourceClient<R>, request: SaveRequest) => Promise<SaveResult>;
+  saveItem?: (client: EntityClient<R>, request: SaveRequest) => Promise<SaveResult>;
   /** Values the server suggests for a form (virtual numbers: a free number and a password); only the asked fields. */
   fillValues?: (request: FillRequest) => Promise<FormValues>;
   /** A resource whose changes the server pushes: the list refreshes on them (a callback sending `list.refresh`). */
@@ -47,15 +47,15 @@ export interface EntityMachineOptions<R extends ResourceContract> {
 
 /**
  * The list, form and picker machines of a resource contract, with effects on
- * its typed client (src/services/resource-client.ts). Pages create actors from
+ * its typed client (src/services/entity-client.ts). Pages create actors from
  * these; a new entity needs no new effects unless its calls differ.
  */
 export function createEntityMachines(http: Http, showAlert: ShowAlert) {
-  return function entityMachines<R extends ResourceContract>(
+  return function entityMachines<R extends EntityContract>(
     contract: R,
     options: EntityMachineOptions<R> = {},
   ): EntityMachines {
-    const client = createResourceClient(http, contract);
+    const client = createEntityClient(http, contract);
     const fetchPage = fromPromise<ListPageAnswer, ListQueryInput>(
       async ({ input }) => (await client.list(input)) as ListPageAnswer,
     );

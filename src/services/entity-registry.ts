@@ -1,27 +1,27 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import { announceResponsesResource, announcesResource } from '../contract/entities/announce';
-import { callHistoryResource } from '../contract/entities/call-history';
-import { conversationRecipientsResource, conversationsResource } from '../contract/entities/conversation';
-import { domainTypesResource } from '../contract/entities/domain-type';
-import { alertDevicesResource, emergencyAlertsResource } from '../contract/entities/emergency-alert';
-import { forwardGroupsResource, forwardRuleSetsResource } from '../contract/entities/forward-rule';
-import { groupsResource } from '../contract/entities/group';
-import { MarkerApplyAnswerSchema, markersResource } from '../contract/entities/marker';
-import { RoleDeleteAnswerSchema, rolesResource } from '../contract/entities/role';
-import { sipNumbersResource } from '../contract/entities/sip-number';
-import { sipTrunksResource } from '../contract/entities/sip-trunk';
-import { UserSchema, usersResource } from '../contract/entities/user';
-import { OkSchema } from '../contract/http';
-import type { ResourceContract } from '../contract/resource';
+import { OkSchema } from '../contract/call';
+import { announceResponsesEntity, announcesEntity } from '../contract/entities/announce';
+import { callHistoryEntity } from '../contract/entities/call-history';
+import { conversationRecipientsEntity, conversationsEntity } from '../contract/entities/conversation';
+import { domainTypesEntity } from '../contract/entities/domain-type';
+import { alertDevicesEntity, emergencyAlertsEntity } from '../contract/entities/emergency-alert';
+import { forwardGroupsEntity, forwardRuleSetsEntity } from '../contract/entities/forward-rule';
+import { groupsEntity } from '../contract/entities/group';
+import { MarkerApplyAnswerSchema, markersEntity } from '../contract/entities/marker';
+import { RoleDeleteAnswerSchema, rolesEntity } from '../contract/entities/role';
+import { sipNumbersEntity } from '../contract/entities/sip-number';
+import { sipTrunksEntity } from '../contract/entities/sip-trunk';
+import { UserSchema, usersEntity } from '../contract/entities/user';
+import type { EntityContract } from '../contract/entity';
 import type { EntityFormMachine } from '../machines/entity-form/entity-form.machine';
 import type { ListRow } from '../machines/entity-list/entity-list.machine';
 import { type LoaderMachine, loaderMachine } from '../machines/loader/loader.machine';
 import { type AudioChoice, resolveAudio } from './alert-audio';
 import type { ConversationLive } from './conversation-live';
+import { createEntityClient } from './entity-client';
 import { commandMachine, createEntityMachines, type EntityMachines, type ShowAlert } from './entity-machines';
 import type { Http } from './http';
-import { createResourceClient } from './resource-client';
 
 /** The resources whose generic machines the console has so far (the next entity adds a line). */
 export type EntityKey =
@@ -69,8 +69,8 @@ const UserAnswerSchema = v.object({ data: v.union([UserSchema, v.literal(true)])
  */
 export function createEntityRegistry(http: Http, showAlert: ShowAlert, live?: ConversationLive) {
   const machinesOf = createEntityMachines(http, showAlert);
-  const kit = <R extends ResourceContract>(contract: R, options?: Parameters<typeof machinesOf<R>>[1]): EntityKit => {
-    const client = createResourceClient(http, contract);
+  const kit = <R extends EntityContract>(contract: R, options?: Parameters<typeof machinesOf<R>>[1]): EntityKit => {
+    const client = createEntityClient(http, contract);
     return {
       ...machinesOf(contract, options),
       labels: (ids) =>
@@ -93,8 +93,8 @@ export function createEntityRegistry(http: Http, showAlert: ShowAlert, live?: Co
   };
 
   const entities: Record<EntityKey, EntityKit> = {
-    users: kit(usersResource),
-    roles: kit(rolesResource, {
+    users: kit(usersEntity),
+    roles: kit(rolesEntity, {
       // 7.3: roles are deleted gently; the ones still held by users come back as dependencies.
       deleteItems: async (_, selection) => {
         const answer = await http.request('POST', '/roles/delete-all', RoleDeleteAnswerSchema, {
@@ -104,23 +104,23 @@ export function createEntityRegistry(http: Http, showAlert: ShowAlert, live?: Co
         return { deleted: answer.data.deleted.length, dependencies: answer.data.dependencies };
       },
     }),
-    markers: kit(markersResource),
-    domains: kit(groupsResource),
-    domainTypes: kit(domainTypesResource),
-    sipNumbers: kit(sipNumbersResource, {
+    markers: kit(markersEntity),
+    domains: kit(groupsEntity),
+    domainTypes: kit(domainTypesEntity),
+    sipNumbers: kit(sipNumbersEntity, {
       // "Generate" fills in a free number and a password that satisfies the rule (7.6).
       fillValues: async () => (await http.call('GET /sip-numbers/generate')).data,
     }),
-    forwardRuleSets: kit(forwardRuleSetsResource),
-    forwardGroups: kit(forwardGroupsResource),
-    sipTrunks: kit(sipTrunksResource),
-    callHistory: kit(callHistoryResource),
+    forwardRuleSets: kit(forwardRuleSetsEntity),
+    forwardGroups: kit(forwardGroupsEntity),
+    sipTrunks: kit(sipTrunksEntity),
+    callHistory: kit(callHistoryEntity),
     // The inbox refreshes when a message arrives or the live line comes back.
-    conversations: kit(conversationsResource, { changes: live?.listChanges }),
-    conversationRecipients: kit(conversationRecipientsResource),
-    announces: kit(announcesResource),
-    announceResponses: kit(announceResponsesResource),
-    emergencyAlerts: kit(emergencyAlertsResource, {
+    conversations: kit(conversationsEntity, { changes: live?.listChanges }),
+    conversationRecipients: kit(conversationRecipientsEntity),
+    announces: kit(announcesEntity),
+    announceResponses: kit(announceResponsesEntity),
+    emergencyAlerts: kit(emergencyAlertsEntity, {
       // The audio field may hold a file to upload or ask for a generated siren: that happens first.
       saveItem: async (client, { id, body }) => {
         const { audio, ...rest } = body as Record<string, unknown> & { audio?: AudioChoice };
@@ -129,7 +129,7 @@ export function createEntityRegistry(http: Http, showAlert: ShowAlert, live?: Co
         return { id, item: await client.patch(id, payload as never) };
       },
     }),
-    alertDevices: kit(alertDevicesResource),
+    alertDevices: kit(alertDevicesEntity),
   };
 
   const userItem = (answer: v.InferOutput<typeof UserAnswerSchema>, id: number) => ({

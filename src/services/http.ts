@@ -1,29 +1,30 @@
 import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
 import * as v from 'valibot';
+import type { Access, CallDeclaration } from '../contract/call';
 import { TIMEOUTS } from '../contract/constants';
 import { ERROR_CODES, ErrorBodySchema, normaliseErrorMessage } from '../contract/errors';
-import { API_BASE, ROUTES, type RouteKey } from '../contract/http';
+import { API_BASE, CALLS, type CallKey } from '../contract/http';
 import type { CallFailure } from '../machines/session/session.types';
 
-type RouteDef = (typeof ROUTES)[RouteKey];
-type BodyOf<K extends RouteKey> = (typeof ROUTES)[K] extends { body: infer B extends v.GenericSchema }
+type RouteDef = (typeof CALLS)[CallKey];
+type BodyOf<K extends CallKey> = (typeof CALLS)[K] extends { body: infer B extends v.GenericSchema }
   ? v.InferInput<B>
   : never;
-type ResponseOf<K extends RouteKey> = v.InferOutput<(typeof ROUTES)[K]['response']>;
+type ResponseOf<K extends CallKey> = v.InferOutput<(typeof CALLS)[K]['response']>;
 
-export interface CallOptions<K extends RouteKey> {
+export interface CallOptions<K extends CallKey> {
   body?: BodyOf<K>;
   params?: Record<string, string | number>;
   searchParams?: Record<string, string | number | boolean>;
-  timeout?: number;
+  timeout?: number | false;
 }
 
-/** Options of the generic `request` and `download` (resource routes that are not in ROUTES). */
+/** Options of the generic `request` and `download` (resource routes that are not in CALLS). */
 export interface RequestOptions {
   /** A JSON body, or a FormData for multipart uploads (avatar). */
   body?: unknown;
   searchParams?: Record<string, string | number | boolean> | URLSearchParams;
-  timeout?: number;
+  timeout?: number | false;
 }
 
 /** A downloaded file (exports). */
@@ -59,7 +60,7 @@ export function createHttp(deps: HttpDeps) {
     fetch: deps.fetch,
   });
 
-  async function send(key: RouteKey, options: CallOptions<RouteKey>, token: string | null): Promise<Response> {
+  async function send(key: CallKey, options: CallOptions<CallKey>, token: string | null): Promise<Response> {
     const [method, template] = key.split(' ') as [string, string];
     const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
       encodeURIComponent(String(options.params?.[name])),
@@ -77,15 +78,15 @@ export function createHttp(deps: HttpDeps) {
    * Sends with the current token; on 401 not_authorized asks once for a fresh
    * token and retries with it (7.1, 8.1). Every other failure becomes a CallFailure.
    */
-  async function authorised(auth: RouteDef['auth'], attempt: (token: string | null) => Promise<Response>) {
-    const token = auth ? deps.getToken() : null;
+  async function authorised(access: Access['kind'], attempt: (token: string | null) => Promise<Response>) {
+    const token = access === 'public' ? null : deps.getToken();
     try {
       return await attempt(token);
     } catch (error) {
       if (
         error instanceof HTTPError &&
-        // Optional-auth routes (server settings) also refuse a stale token: refresh then too.
-        (auth === true || (auth === 'optional' && token !== null)) &&
+        // Optional-auth calls (server settings) also refuse a stale token: refresh then too.
+        (access === 'member' || access === 'permission' || (access === 'optional' && token !== null)) &&
         isNotAuthorized(error.response.status, await readBody(error.response))
       ) {
         const fresh = await deps.onUnauthorized(token);
@@ -100,15 +101,17 @@ export function createHttp(deps: HttpDeps) {
     }
   }
 
-  async function call<K extends RouteKey>(key: K, options: CallOptions<K> = {}): Promise<ResponseOf<K>> {
-    const route: RouteDef = ROUTES[key];
-    const response = await authorised(route.auth, (token) => send(key, options, token));
+  async function call<K extends CallKey>(key: K, options: CallOptions<K> = {}): Promise<ResponseOf<K>> {
+    const route: RouteDef = CALLS[key];
+    const response = await authorised(route.access.kind, (token) =>
+      send(key, { timeout: timeoutOf(route), ...options } as CallOptions<CallKey>, token),
+    );
     return (await parse(route, response)) as ResponseOf<K>;
   }
 
   /** Sends an authenticated call by method and path (generic resource routes of src/contract/resource.ts). */
   function sendRaw(method: string, path: string, options: RequestOptions) {
-    return authorised(true, (token) =>
+    return authorised('member', (token) =>
       api(path.replace(/^\//, ''), {
         method,
         json: options.body instanceof FormData ? undefined : options.body,
@@ -152,6 +155,12 @@ export function createHttp(deps: HttpDeps) {
 }
 
 export type Http = ReturnType<typeof createHttp>;
+
+/** The timeout of a call's class (7.1); `none` waits as long as the call takes. */
+function timeoutOf(declaration: CallDeclaration): number | false {
+  const kind = declaration.timeout ?? 'default';
+  return kind === 'none' ? false : TIMEOUTS[kind];
+}
 
 async function parse(route: { response: v.GenericSchema }, response: Response) {
   const body = await response.json().catch(() => undefined);

@@ -1,11 +1,13 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_PRESETS } from '../../server/db/seed/roles';
-import { ROUTES, type RouteKey } from '../../src/contract/http';
+import { CALLS, type CallKey } from '../../src/contract/http';
 import { buildTestApp, dialects, JWT_SECRET, PASSWORDS, type TestApp } from '../support/api-app';
 
 const NOT_AUTHORIZED = { message: 'not_authorized', code: 'not_authorized' };
-const protectedRoutes = (Object.keys(ROUTES) as RouteKey[]).filter((k) => ROUTES[k].auth === true);
+const protectedRoutes = (Object.keys(CALLS) as CallKey[]).filter(
+  (k) => CALLS[k].access.kind === 'member' || CALLS[k].access.kind === 'permission',
+);
 
 /** The claims of a real token, to forge variants of it. */
 function claimsOf(token: string): { sub: string; pid: number; sid: string } {

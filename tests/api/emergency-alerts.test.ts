@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audioDir, sirenWav, sniffAudio } from '../../server/domain/emergency-audio';
+import { audioDir, sirenWav, sniffAudio } from '../../server/domain/communications/emergency-audio';
 import { EmergencyAlertListSchema, EmergencyAlertSchema } from '../../src/contract/entities/emergency-alert';
 import { API_BASE } from '../../src/contract/http';
 import { buildTestApp, dialects, type TestApp } from '../support/api-app';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context';
-import { notify } from '../../server/domain/notifications';
+import { notify } from '../../server/domain/notifications/notifications';
 import type { Realtime } from '../../server/realtime/realtime';
 import {
   NOTIFICATION_TYPE_CODES,

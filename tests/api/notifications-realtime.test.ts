@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppContext } from '../../server/context';
-import { notify } from '../../server/domain/notifications';
+import { notify } from '../../server/domain/notifications/notifications';
 import { NotificationCreatedEventSchema } from '../../src/contract/entities/notification';
 import { API_BASE } from '../../src/contract/http';
 import { REALTIME_CONTROL, REALTIME_PATH, type RealtimeMessage, userTopic } from '../../src/contract/realtime';

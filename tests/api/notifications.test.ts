@@ -1,17 +1,17 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context';
-import { notify } from '../../server/domain/notifications';
+import { notify } from '../../server/domain/notifications/notifications';
 import { NOTIFICATIONS } from '../../src/contract/constants';
 import type { NotificationType } from '../../src/contract/entities/notification';
-import { ROUTES } from '../../src/contract/http';
+import { CALLS } from '../../src/contract/http';
 import { buildTestApp, dialects, type TestApp } from '../support/api-app';
 
 /** What notify() needs of the app's context: its database and its realtime hub. */
 const appContext = (t: TestApp) => ({ db: t.db, realtime: t.app.realtime }) as unknown as AppContext;
 
-const ItemsAnswer = ROUTES['GET /notifications/items'].response;
-const UnreadAnswer = ROUTES['GET /notifications/unread'].response;
+const ItemsAnswer = CALLS['GET /notifications/items'].response;
+const UnreadAnswer = CALLS['GET /notifications/unread'].response;
 
 describe.each(dialects)('notifications API (%s)', (dialect) => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import { describePermissionMatrix, type RouteCase } from '../support/permission-
  * of them passes the guard (answering 200, or 400 for an empty body), anyone
  * else gets 403, and nobody without a token gets further than 401.
  */
-const ROUTES: RouteCase[] = [
+const CALLS: RouteCase[] = [
   { method: 'GET', path: '/users/items', anyOf: ['users.view', 'users.view_all'], allowed: 200 },
   { method: 'PUT', path: '/users', anyOf: ['users.create'], allowed: 400 },
   { method: 'POST', path: '/users/delete-all', anyOf: ['users.delete'], allowed: 400 },
@@ -40,4 +40,4 @@ const ROUTES: RouteCase[] = [
   },
 ];
 
-describePermissionMatrix('permission matrix of the entity areas', ROUTES);
+describePermissionMatrix('permission matrix of the entity areas', CALLS);

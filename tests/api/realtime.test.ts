@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../server/domain/access-tokens';
+import { signAccessToken } from '../../server/domain/auth/access-tokens';
 import { resolveJwtKey } from '../../server/secrets';
 import { APP_CHANGES_TOPIC, REALTIME_CLOSE, userTopic } from '../../src/contract/realtime';
 import { buildTestApp, dialects, type TestApp } from '../support/api-app';

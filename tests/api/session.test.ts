@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashRefreshToken } from '../../server/domain/refresh-tokens';
+import { hashRefreshToken } from '../../server/domain/auth/refresh-tokens';
 import { buildTestApp, dialects, PASSWORDS, type TestApp } from '../support/api-app';
 
 describe.each(dialects)('session (%s)', (dialect) => {

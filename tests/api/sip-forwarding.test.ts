@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appliesAt, forwardPlan } from '../../server/domain/forwarding';
+import { appliesAt, forwardPlan } from '../../server/domain/telephony/forwarding';
 import type { IncomingCall, SipUserAgent } from '../../server/sip/ua/user-agent';
 import { dialects } from '../support/api-app';
 import { ANSWER, buildSipTestApp, eventually, NUMBERS, OFFER, type SipTestApp } from '../support/sip';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uriHost } from '../../server/domain/sip-trunks';
+import { uriHost } from '../../server/domain/telephony/sip-trunks';
 import { SipTrunkListSchema } from '../../src/contract/entities/sip-trunk';
 import { buildTestApp, dialects, PASSWORDS, type TestApp } from '../support/api-app';
 import { demoIds, memberWith, q } from '../support/telephony';

@@ -16,7 +16,7 @@ const trunkViews: Permission[] = [
   'self_domain.manage_sip_trunks',
 ];
 
-const ROUTES: RouteCase[] = [
+const CALLS: RouteCase[] = [
   {
     method: 'GET',
     path: '/sip-numbers/items',
@@ -39,4 +39,4 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/calls/interception', anyOf: ['calls.interception'], allowed: 400 },
 ];
 
-describePermissionMatrix('permission matrix of telephony administration', ROUTES);
+describePermissionMatrix('permission matrix of telephony administration', CALLS);

@@ -1,5 +1,5 @@
 import { addMember, insertRole, insertUser } from '../../server/db/seed/builders';
-import { hashPassword } from '../../server/domain/passwords';
+import { hashPassword } from '../../server/domain/auth/passwords';
 import type { Permission } from '../../src/contract/permissions';
 import { PASSWORDS, type TestApp } from './api-app';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { announcesResource } from '../../src/contract/entities/announce';
-import { groupsResource } from '../../src/contract/entities/group';
-import { usersResource } from '../../src/contract/entities/user';
+import { announcesEntity } from '../../src/contract/entities/announce';
+import { groupsEntity } from '../../src/contract/entities/group';
+import { usersEntity } from '../../src/contract/entities/user';
 import { createEntityRegistry } from '../../src/services/entity-registry';
 import { sampleAnnounces } from '../../src/ui/announces/announce.fixtures';
 import { createStubPageMachines } from '../../src/ui/storybook/frozen-actors';
@@ -16,12 +16,12 @@ type Row = { id: number; [field: string]: unknown };
 function backend() {
   return createFakeBackend({
     announces: {
-      contract: announcesResource,
+      contract: announcesEntity,
       rows: structuredClone(sampleAnnounces) as unknown as Row[],
       create: (body, id) => ({ ...sampleAnnounces[1]!, ...body, id, users: [], domains: [] }) as unknown as Row,
     },
-    users: { contract: usersResource, rows: structuredClone(sampleUsers) as unknown as Row[] },
-    domains: { contract: groupsResource, rows: [] },
+    users: { contract: usersEntity, rows: structuredClone(sampleUsers) as unknown as Row[] },
+    domains: { contract: groupsEntity, rows: [] },
   });
 }
 

@@ -7,6 +7,7 @@ import { selfRegistration } from './0005_self_registration';
 import { notifications } from './0006_notifications';
 import { communications } from './0007_communications';
 import { telephony } from './0008_telephony';
+import { userFlags } from './0009_user_flags';
 
 /**
  * Every migration, by name. Kysely applies them in name order, so names start
@@ -21,4 +22,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0006_notifications': notifications,
   '0007_communications': communications,
   '0008_telephony': telephony,
+  '0009_user_flags': userFlags,
 };

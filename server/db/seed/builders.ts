@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { LicensedFeatures } from '../../../src/contract/entities/server-settings';
 import type { Permission } from '../../../src/contract/permissions';
 import { nowIso } from '../../domain/clock';
-import { numberTree, type TreeNode } from '../../domain/nested-set';
+import { numberTree, type TreeNode } from '../../domain/groups/nested-set';
 import type { Database } from '../schema';
 
 /** Small insert helpers shared by the first-start seed and the demo content. */

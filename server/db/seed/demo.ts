@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { ALL_FEATURES, NO_FEATURES } from '../../domain/features';
+import { ALL_FEATURES, NO_FEATURES } from '../../domain/project/features';
 import type { Database } from '../schema';
 import {
   addMember,

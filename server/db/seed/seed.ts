@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
-import { ALL_FEATURES } from '../../domain/features';
-import { generatePassword, hashPassword } from '../../domain/passwords';
+import { generatePassword, hashPassword } from '../../domain/auth/passwords';
+import { ALL_FEATURES } from '../../domain/project/features';
 import type { Database } from '../schema';
 import { insertUser } from './builders';
 import { DEMO_USERS, seedDemo } from './demo';

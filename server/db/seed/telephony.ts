@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { FORWARD_DEFAULTS } from '../../../src/contract/constants';
 import { nowIso } from '../../domain/clock';
-import { generateSipPassword } from '../../domain/sip-number-generate';
+import { generateSipPassword } from '../../domain/telephony/sip-number-generate';
 import type { Database } from '../schema';
 
 type Trx = Transaction<Database>;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ANNOUNCE_DEFAULTS, COMMUNICATIONS } from '../constants';
+import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
-import { defineResourceContract } from '../resource';
 
 /**
  * Announcements (sections 3, 4 and 7.6): information or a poll sent to users
@@ -111,9 +111,15 @@ export type AnnounceCreate = v.InferOutput<typeof AnnounceCreateSchema>;
 export const AnnouncePatchSchema = v.partial(v.object(fields));
 export type AnnouncePatch = v.InferOutput<typeof AnnouncePatchSchema>;
 
-export const announcesResource = defineResourceContract({
+export const announcesEntity = defineEntity({
   name: 'announces',
   path: '/announces',
+  access: {
+    view: ['announces.view', 'announces.view_all'],
+    create: ['announces.create'],
+    edit: ['announces.edit'],
+    delete: ['announces.delete'],
+  },
   item: AnnounceSchema,
   create: AnnounceCreateSchema,
   patch: AnnouncePatchSchema,
@@ -197,9 +203,11 @@ export const AnnounceResponseSchema = v.object({
 });
 export type AnnounceResponse = v.InferOutput<typeof AnnounceResponseSchema>;
 
-export const announceResponsesResource = defineResourceContract({
+export const announceResponsesEntity = defineEntity({
   name: 'announce_responses',
   path: '/announces/responses',
+  listOnly: true,
+  access: { view: ['announces.view', 'announces.view_all'] },
   item: AnnounceResponseSchema,
   create: v.object({}),
   patch: v.object({}),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { DIALER_HISTORY_PAGE } from '../constants';
+import { defineEntity } from '../entity';
 import { LIST_MAX_PAGE_SIZE, listAnswer } from '../filters';
-import { defineResourceContract } from '../resource';
 
 /**
  * Call history (4, 6.2, 7.6): one row per call, written by the SIP server when
@@ -53,9 +53,10 @@ const ReadOnlySchema = v.object({});
  * from the `number` filter, else from the caller's own numbers) and the date
  * range `date_from` / `date_to` (ISO instants, inclusive, on `started_at`).
  */
-export const callHistoryResource = defineResourceContract({
+export const callHistoryEntity = defineEntity({
   name: 'call_history',
   path: '/calls/history',
+  access: { view: ['calls.view_history'] },
   item: CallHistoryItemSchema,
   create: ReadOnlySchema,
   patch: ReadOnlySchema,

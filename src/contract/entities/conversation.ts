@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { COMMUNICATIONS } from '../constants';
+import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
-import { defineResourceContract } from '../resource';
 
 /**
  * Conversations (sections 3 and 7.6): a subject between the caller and one
@@ -65,9 +65,14 @@ export const MessagePageSchema = v.object({
 });
 export type MessagePage = v.InferOutput<typeof MessagePageSchema>;
 
-export const conversationsResource = defineResourceContract({
+export const conversationsEntity = defineEntity({
   name: 'conversations',
   path: '/conversations',
+  access: {
+    view: ['conversations.view', 'conversations.view_descendants', 'conversations.view_all'],
+    create: ['conversations.create'],
+    delete: ['conversations.delete'],
+  },
   item: ConversationSchema,
   create: ConversationCreateSchema,
   // Conversations are not edited: only messages are added.
@@ -95,9 +100,11 @@ export const RecipientSchema = v.object({
 });
 export type Recipient = v.InferOutput<typeof RecipientSchema>;
 
-export const conversationRecipientsResource = defineResourceContract({
+export const conversationRecipientsEntity = defineEntity({
   name: 'conversation_recipients',
   path: '/conversations/recipients',
+  listOnly: true,
+  access: { view: ['conversations.create'] },
   item: RecipientSchema,
   create: v.object({}),
   patch: v.object({}),

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineResourceContract } from '../resource';
+import { defineEntity } from '../entity';
 
 /**
  * Domain (group) types of section 3: id, type, name, domain_id, domains.
@@ -58,9 +58,22 @@ export const DomainTypePatchSchema = v.partial(v.object({ type: code, name, doma
 export type DomainTypePatch = v.InferOutput<typeof DomainTypePatchSchema>;
 
 /** /domain-types: viewed with system.view_domain_types (or by whoever may create or edit groups). */
-export const domainTypesResource = defineResourceContract({
+export const domainTypesEntity = defineEntity({
   name: 'domain_types',
   path: '/domain-types',
+  access: {
+    view: [
+      'system.view_domain_types',
+      'domains.view_all',
+      'domains.view_descendants',
+      'domains.view_self',
+      'domains.create_root',
+      'domains.create_descendants',
+    ],
+    create: ['domains.edit_all'],
+    edit: ['domains.edit_all'],
+    delete: ['domains.edit_all'],
+  },
   item: DomainTypeSchema,
   create: DomainTypeCreateSchema,
   patch: DomainTypePatchSchema,

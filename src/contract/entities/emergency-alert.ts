@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { COMMUNICATIONS, DEVICE_TYPES, EMERGENCY_ALERT_DEFAULTS } from '../constants';
+import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
-import { defineResourceContract } from '../resource';
 
 /**
  * Emergency alerts (sections 3, 4 and 7.6): an audio message that devices of
@@ -73,9 +73,15 @@ export type EmergencyAlertCreate = v.InferOutput<typeof EmergencyAlertCreateSche
 export const EmergencyAlertPatchSchema = v.partial(v.object(fields));
 export type EmergencyAlertPatch = v.InferOutput<typeof EmergencyAlertPatchSchema>;
 
-export const emergencyAlertsResource = defineResourceContract({
+export const emergencyAlertsEntity = defineEntity({
   name: 'emergency_alerts',
   path: '/emergency-alerts',
+  access: {
+    view: ['emergency_alerts.view'],
+    create: ['emergency_alerts.create'],
+    edit: ['emergency_alerts.edit'],
+    delete: ['emergency_alerts.delete'],
+  },
   item: EmergencyAlertSchema,
   create: EmergencyAlertCreateSchema,
   patch: EmergencyAlertPatchSchema,
@@ -109,9 +115,11 @@ export const AlertDeviceSchema = v.object({
 });
 export type AlertDevice = v.InferOutput<typeof AlertDeviceSchema>;
 
-export const alertDevicesResource = defineResourceContract({
+export const alertDevicesEntity = defineEntity({
   name: 'alert_devices',
   path: '/emergency-alerts/devices',
+  listOnly: true,
+  access: { view: ['emergency_alerts.view', 'emergency_alerts.create', 'emergency_alerts.edit'] },
   item: AlertDeviceSchema,
   create: v.object({}),
   patch: v.object({}),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { FORWARD_DEFAULTS, FORWARD_TIMEOUT_RANGE, NAME_LENGTH, SECONDS_IN_DAY } from '../constants';
+import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
-import { defineResourceContract } from '../resource';
 
 /**
  * Call forwarding (section 3, 5, 9). A **forward rule set** is one queue: the
@@ -78,9 +78,15 @@ export const ForwardRuleSetCreateSchema = v.object({ name, params: ForwardParams
 export const ForwardRuleSetPatchSchema = v.partial(ForwardRuleSetCreateSchema);
 export type ForwardRuleSetCreate = v.InferOutput<typeof ForwardRuleSetCreateSchema>;
 
-export const forwardRuleSetsResource = defineResourceContract({
+export const forwardRuleSetsEntity = defineEntity({
   name: 'forward_rules',
   path: '/forward-rules',
+  access: {
+    view: ['forward_rules.view'],
+    create: ['forward_rules.create'],
+    edit: ['forward_rules.edit'],
+    delete: ['forward_rules.delete'],
+  },
   item: ForwardRuleSetSchema,
   create: ForwardRuleSetCreateSchema,
   patch: ForwardRuleSetPatchSchema,
@@ -144,9 +150,15 @@ export const ForwardGroupCreateSchema = v.object({
 export const ForwardGroupPatchSchema = v.partial(ForwardGroupCreateSchema);
 export type ForwardGroupCreate = v.InferOutput<typeof ForwardGroupCreateSchema>;
 
-export const forwardGroupsResource = defineResourceContract({
+export const forwardGroupsEntity = defineEntity({
   name: 'forward_groups',
   path: '/forward-groups',
+  access: {
+    view: ['forward_rules.view'],
+    create: ['forward_rules.create'],
+    edit: ['forward_rules.edit'],
+    delete: ['forward_rules.delete'],
+  },
   item: ForwardGroupSchema,
   create: ForwardGroupCreateSchema,
   patch: ForwardGroupPatchSchema,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineResourceContract } from '../resource';
+import { defineEntity } from '../entity';
 import { DomainTypeRefSchema } from './domain-type';
 
 /**
@@ -183,9 +183,23 @@ export type GroupCreate = v.InferOutput<typeof GroupCreateSchema>;
 export const GroupPatchSchema = v.partial(v.object({ ...groupFields, ...settingsInput }));
 export type GroupPatch = v.InferOutput<typeof GroupPatchSchema>;
 
-export const groupsResource = defineResourceContract({
+export const groupsEntity = defineEntity({
   name: 'domains',
   path: '/domains',
+  access: {
+    view: ['domains.view_all', 'domains.view_descendants', 'domains.view_self', 'domains.view_own'],
+    create: ['domains.create_root', 'domains.create_descendants'],
+    edit: [
+      'domains.edit_all',
+      'domains.edit_descendants',
+      'self_domain.manage_general',
+      'self_domain.manage_users',
+      'self_domain.manage_white_label',
+      'self_domain.manage_guest_access',
+      'self_domain.manage_notifications',
+    ],
+    delete: ['domains.delete_all', 'domains.delete_descendants', 'domains.delete_own'],
+  },
   item: GroupSchema,
   create: GroupCreateSchema,
   patch: GroupPatchSchema,

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
+import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
-import { defineResourceContract } from '../resource';
 
 /** Markers (6.2): a named colour label that can be applied to users. */
 export const MARKER_COLOR = /^#[0-9a-f]{6}$/i;
@@ -26,9 +26,15 @@ export const MarkerCreateSchema = v.object({
 });
 export const MarkerPatchSchema = v.partial(MarkerCreateSchema);
 
-export const markersResource = defineResourceContract({
+export const markersEntity = defineEntity({
   name: 'markers',
   path: '/markers',
+  access: {
+    view: ['markers.view', 'markers.view_all'],
+    create: ['markers.create'],
+    edit: ['markers.edit'],
+    delete: ['markers.delete'],
+  },
   item: MarkerSchema,
   create: MarkerCreateSchema,
   patch: MarkerPatchSchema,

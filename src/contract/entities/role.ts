@@ -1,7 +1,7 @@
 import * as v from 'valibot';
+import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
 import { ALL_PERMISSIONS } from '../permissions';
-import { defineResourceContract } from '../resource';
 import { NAME_FORBIDDEN } from './user';
 
 /** Roles of section 6.1: a list of permission strings and the roles it may assign or edit. */
@@ -35,9 +35,15 @@ const fields = {
 export const RoleCreateSchema = v.object(fields);
 export const RolePatchSchema = v.partial(v.object(fields));
 
-export const rolesResource = defineResourceContract({
+export const rolesEntity = defineEntity({
   name: 'roles',
   path: '/roles',
+  access: {
+    view: ['roles.view', 'roles.view_users', 'roles.view_all'],
+    create: ['roles.create'],
+    edit: ['roles.edit', 'roles.edit_available', 'roles.edit_all'],
+    delete: ['roles.delete', 'roles.delete_available', 'roles.delete_all'],
+  },
   item: RoleSchema,
   create: RoleCreateSchema,
   patch: RolePatchSchema,

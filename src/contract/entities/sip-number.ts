@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { SIP_NUMBER_LENGTH, SIP_PASSWORD_LENGTH } from '../constants';
+import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
-import { defineResourceContract } from '../resource';
 
 /**
  * Virtual SIP numbers (section 3, 6.2, 7.6). A number is owned by at most one
@@ -101,9 +101,16 @@ export type SipNumberCreate = v.InferOutput<typeof SipNumberCreateSchema>;
 export const SipNumberPatchSchema = v.partial(v.object(entries));
 export type SipNumberPatch = v.InferOutput<typeof SipNumberPatchSchema>;
 
-export const sipNumbersResource = defineResourceContract({
+export const sipNumbersEntity = defineEntity({
   name: 'sip_numbers',
   path: '/sip-numbers',
+  access: {
+    view: ['sip_numbers.view', 'sip_numbers.view_descendants', 'sip_numbers.view_all'],
+    create: ['sip_numbers.create'],
+    edit: ['sip_numbers.edit'],
+    delete: ['sip_numbers.delete'],
+    licences: ['sip'],
+  },
   item: SipNumberSchema,
   create: SipNumberCreateSchema,
   patch: SipNumberPatchSchema,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { NAME_LENGTH } from '../constants';
+import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
-import { defineResourceContract } from '../resource';
 
 /**
  * SIP trunks (section 3, 5, 6.2): a connection to an outside SIP provider,
@@ -60,9 +60,22 @@ export type SipTrunkCreate = v.InferOutput<typeof SipTrunkCreateSchema>;
 export const SipTrunkPatchSchema = v.partial(v.object(entries));
 export type SipTrunkPatch = v.InferOutput<typeof SipTrunkPatchSchema>;
 
-export const sipTrunksResource = defineResourceContract({
+export const sipTrunksEntity = defineEntity({
   name: 'sip_trunks',
   path: '/sip-trunks',
+  access: {
+    view: [
+      'sip_trunks.view_all',
+      'sip_trunks.view_domain',
+      'sip_trunks.view_descendants',
+      'sip_trunks.view_own',
+      'self_domain.manage_sip_trunks',
+    ],
+    create: ['sip_trunks.create', 'self_domain.manage_sip_trunks'],
+    edit: ['sip_trunks.edit', 'self_domain.manage_sip_trunks'],
+    delete: ['sip_trunks.delete', 'self_domain.manage_sip_trunks'],
+    licences: ['sip', 'sip_trunks'],
+  },
   item: SipTrunkSchema,
   create: SipTrunkCreateSchema,
   patch: SipTrunkPatchSchema,

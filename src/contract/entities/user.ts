@@ -1,6 +1,6 @@
 import * as v from 'valibot';
+import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
-import { defineResourceContract } from '../resource';
 import { IDENTIFIER_FORMATS, PHONE_PATTERN, ProfileSettingsSchema } from './profile';
 
 /**
@@ -111,9 +111,15 @@ export type UserCreate = v.InferOutput<typeof UserCreateSchema>;
 export const UserPatchSchema = v.partial(v.object({ ...userFields, login: UserCreateSchema.entries.login }));
 export type UserPatch = v.InferOutput<typeof UserPatchSchema>;
 
-export const usersResource = defineResourceContract({
+export const usersEntity = defineEntity({
   name: 'users',
   path: '/users',
+  access: {
+    view: ['users.view', 'users.view_all'],
+    create: ['users.create'],
+    edit: ['users.edit_all', 'users.edit_profile'],
+    delete: ['users.delete'],
+  },
   item: UserSchema,
   create: UserCreateSchema,
   patch: UserPatchSchema,

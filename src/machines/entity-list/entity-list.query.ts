@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SEARCH_FIELD } from '../../contract/entity';
 import {
   type DeleteAll,
   type Filter,
@@ -8,7 +9,6 @@ import {
   MATCH_MODES,
   type MatchMode,
 } from '../../contract/filters';
-import { SEARCH_FIELD } from '../../contract/resource';
 
 /**
  * The part of a list the user chose: what the view mirrors in the URL so a

@@ -1,7 +1,7 @@
 import { assign, cancel, fromPromise, raise, sendTo, setup } from 'xstate';
 import { LIST_SEARCH_DEBOUNCE_MS } from '../../contract/constants';
+import { SEARCH_FIELD } from '../../contract/entity';
 import { type Filter, LIST_PAGE_SIZE, type ListQueryInput } from '../../contract/filters';
-import { SEARCH_FIELD } from '../../contract/resource';
 import { failureAlert } from '../alerts/failure-alert';
 import type { ListPageAnswer, ListRow } from '../entity-list/entity-list.machine';
 import type { CallFailure } from '../session/session.types';

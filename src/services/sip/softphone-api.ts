@@ -2,7 +2,7 @@ import { DIALER_HISTORY_PAGE } from '../../contract/constants';
 import type { InterceptionUpdate } from '../../contract/entities/interception';
 import type { Http } from '../http';
 
-/** The softphone's calls (7.6, 7.11) through the typed HTTP client and the contract's ROUTES. */
+/** The softphone's calls (7.6, 7.11) through the typed HTTP client and the contract's CALLS. */
 export function createSoftphoneApi(http: Pick<Http, 'call'>) {
   return {
     contacts: async () => (await http.call('GET /sip-numbers/contacts')).data,

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ANNOUNCE_STATUSES, ANNOUNCE_TYPES, type Announce, announcesResource } from '../../contract/entities/announce';
+import { ANNOUNCE_STATUSES, ANNOUNCE_TYPES, type Announce, announcesEntity } from '../../contract/entities/announce';
 import { selectProfile } from '../../machines/session/session.selectors';
 import { usePageMachines, useSessionActor } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
@@ -18,7 +18,7 @@ export function AnnouncesPage() {
   const { entities, communications } = usePageMachines();
   const { openPage } = usePageStack();
   const selfId = useSelector(useSessionActor(), selectProfile)?.id ?? null;
-  const listRef = useEntityList(entities.announces.list, { defaultSort: [...announcesResource.defaultSort] });
+  const listRef = useEntityList(entities.announces.list, { defaultSort: [...announcesEntity.defaultSort] });
   const [command, setCommand] = useState<{ announce: Announce; command: 'start' | 'stop' } | null>(null);
   const filters: FilterDef[] = [
     {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { announceResponsesResource } from '../../contract/entities/announce';
+import { announceResponsesEntity } from '../../contract/entities/announce';
 import { usePageMachines } from '../app/actor-context';
 import { EntityListView } from '../entities/EntityListView';
 import type { FilterDef } from '../entities/filters';
@@ -11,7 +11,7 @@ export function ResponsesPage() {
   const { t, i18n } = useTranslation(['announces', 'lists']);
   const { entities } = usePageMachines();
   const listRef = useEntityList(entities.announceResponses.list, {
-    defaultSort: [...announceResponsesResource.defaultSort],
+    defaultSort: [...announceResponsesEntity.defaultSort],
   });
   const announces = entities.announces;
   const filters: FilterDef[] = [

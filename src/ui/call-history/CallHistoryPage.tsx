@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CALL_DIRECTIONS, CALL_OUTCOMES, CALL_TYPES, callHistoryResource } from '../../contract/entities/call-history';
+import { CALL_DIRECTIONS, CALL_OUTCOMES, CALL_TYPES, callHistoryEntity } from '../../contract/entities/call-history';
 import type { Filter } from '../../contract/filters';
 import { usePageMachines } from '../app/actor-context';
 import type { FilterDef } from '../entities/filters';
@@ -21,7 +21,7 @@ function CallHistory({ tab }: { tab: CallTab }) {
   const { t } = useTranslation('calls');
   const { entities } = usePageMachines();
   const listRef = useEntityList(entities.callHistory.list, {
-    defaultSort: [...callHistoryResource.defaultSort],
+    defaultSort: [...callHistoryEntity.defaultSort],
     baseFilters: tab === 'sos' ? SOS_ONLY : [],
   });
   const choice = (field: string, values: readonly string[], prefix: string): FilterDef => ({

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { conversationsResource } from '../../contract/entities/conversation';
+import { conversationsEntity } from '../../contract/entities/conversation';
 import { selectProfile } from '../../machines/session/session.selectors';
 import { usePageMachines, useSessionActor } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
@@ -17,7 +17,7 @@ export function ConversationsPage() {
   const { entities } = usePageMachines();
   const { openPage } = usePageStack();
   const selfId = useSelector(useSessionActor(), selectProfile)?.id ?? null;
-  const listRef = useEntityList(entities.conversations.list, { defaultSort: [...conversationsResource.defaultSort] });
+  const listRef = useEntityList(entities.conversations.list, { defaultSort: [...conversationsEntity.defaultSort] });
   const [adding, setAdding] = useState(false);
   const can = { create: usePermission('conversations.create'), delete: usePermission('conversations.delete') };
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   EMERGENCY_ALERT_STATUSES,
   type EmergencyAlert,
-  emergencyAlertsResource,
+  emergencyAlertsEntity,
 } from '../../contract/entities/emergency-alert';
 import { StartStopConfirm } from '../announces/StartStopConfirm';
 import { usePageMachines } from '../app/actor-context';
@@ -20,7 +20,7 @@ export function AlertsPage() {
   const { entities, communications } = usePageMachines();
   const { openPage } = usePageStack();
   const listRef = useEntityList(entities.emergencyAlerts.list, {
-    defaultSort: [...emergencyAlertsResource.defaultSort],
+    defaultSort: [...emergencyAlertsEntity.defaultSort],
   });
   const can = {
     create: usePermission('emergency_alerts.create'),

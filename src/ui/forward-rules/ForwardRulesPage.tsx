@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { forwardGroupsResource, forwardRuleSetsResource } from '../../contract/entities/forward-rule';
+import { forwardGroupsEntity, forwardRuleSetsEntity } from '../../contract/entities/forward-rule';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import { useEntityForm } from '../entities/use-entity-form';
@@ -34,7 +34,7 @@ function ForwardPanel({ tab, fromRoute }: { tab: ForwardTab; fromRoute: Open }) 
   const { entities } = usePageMachines();
   const { closePage } = usePageStack();
   const kit = tab === 'groups' ? entities.forwardGroups : entities.forwardRuleSets;
-  const contract = tab === 'groups' ? forwardGroupsResource : forwardRuleSetsResource;
+  const contract = tab === 'groups' ? forwardGroupsEntity : forwardRuleSetsEntity;
   const listRef = useEntityList(kit.list, { defaultSort: [...contract.defaultSort] });
   const [open, setOpen] = useState<Open>(fromRoute);
   const can = {

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { groupsResource } from '../../contract/entities/group';
+import { groupsEntity } from '../../contract/entities/group';
 import type { ListRow } from '../../machines/entity-list/entity-list.machine';
 import { usePageMachines } from '../app/actor-context';
 import { EntityListView } from '../entities/EntityListView';
@@ -27,7 +27,7 @@ type Open =
 export function GroupsPage() {
   const { t } = useTranslation(['groups', 'lists']);
   const { entities } = usePageMachines();
-  const listRef = useEntityList(entities.domains.list, { defaultSort: [...groupsResource.defaultSort] });
+  const listRef = useEntityList(entities.domains.list, { defaultSort: [...groupsEntity.defaultSort] });
   const [open, setOpen] = useState<Open>(null);
   const can = {
     create: usePermission('domains.create_root', 'domains.create_descendants'),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { markersResource } from '../../contract/entities/marker';
+import { markersEntity } from '../../contract/entities/marker';
 import type { ListRow } from '../../machines/entity-list/entity-list.machine';
 import { usePageMachines } from '../app/actor-context';
 import { useEntityForm } from '../entities/use-entity-form';
@@ -17,7 +17,7 @@ type Open = { kind: 'edit'; id: number | null } | { kind: 'apply'; markers: List
 /** /markers: the list actor (mirrored in the URL) and the page's dialogs. */
 export function MarkersPage() {
   const { entities } = usePageMachines();
-  const listRef = useEntityList(entities.markers.list, { defaultSort: [...markersResource.defaultSort] });
+  const listRef = useEntityList(entities.markers.list, { defaultSort: [...markersEntity.defaultSort] });
   const [open, setOpen] = useState<Open>(null);
   const can = {
     create: usePermission('markers.create'),

@@ -1,4 +1,4 @@
-import { rolesResource } from '../../contract/entities/role';
+import { rolesEntity } from '../../contract/entities/role';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import { useEntityList } from '../entities/use-entity-list';
@@ -9,7 +9,7 @@ import { RolesView } from './RolesView';
 export function RolesPage() {
   const { entities } = usePageMachines();
   const { openPage } = usePageStack();
-  const listRef = useEntityList(entities.roles.list, { defaultSort: [...rolesResource.defaultSort] });
+  const listRef = useEntityList(entities.roles.list, { defaultSort: [...rolesEntity.defaultSort] });
   return (
     <RolesView
       listRef={listRef}

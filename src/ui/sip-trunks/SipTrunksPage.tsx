@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { sipTrunksResource } from '../../contract/entities/sip-trunk';
+import { sipTrunksEntity } from '../../contract/entities/sip-trunk';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import { useEntityList } from '../entities/use-entity-list';
@@ -13,7 +13,7 @@ export function SipTrunksPage() {
   const { entities } = usePageMachines();
   const pickers = usePickers();
   const { openPage } = usePageStack();
-  const listRef = useEntityList(entities.sipTrunks.list, { defaultSort: [...sipTrunksResource.defaultSort] });
+  const listRef = useEntityList(entities.sipTrunks.list, { defaultSort: [...sipTrunksEntity.defaultSort] });
   return (
     <SipTrunksView
       listRef={listRef}

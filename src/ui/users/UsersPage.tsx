@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { usersResource } from '../../contract/entities/user';
+import { usersEntity } from '../../contract/entities/user';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import type { FilterDef } from '../entities/filters';
@@ -23,7 +23,7 @@ export function UsersPage() {
   const { entities } = usePageMachines();
   const pickers = usePickers();
   const { openPage } = usePageStack();
-  const listRef = useEntityList(entities.users.list, { defaultSort: [...usersResource.defaultSort] });
+  const listRef = useEntityList(entities.users.list, { defaultSort: [...usersEntity.defaultSort] });
   const filters: FilterDef[] = [
     relation('domains', t('fields.domains'), pickers.groups),
     relation('role', t('fields.role'), pickers.roles),

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FORWARD_MODES, SIP_NUMBER_PURPOSES, sipNumbersResource } from '../../contract/entities/sip-number';
+import { FORWARD_MODES, SIP_NUMBER_PURPOSES, sipNumbersEntity } from '../../contract/entities/sip-number';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import type { FilterDef } from '../entities/filters';
@@ -22,7 +22,7 @@ export function VirtualNumbersPage() {
   const { entities } = usePageMachines();
   const pickers = usePickers();
   const { openPage } = usePageStack();
-  const listRef = useEntityList(entities.sipNumbers.list, { defaultSort: [...sipNumbersResource.defaultSort] });
+  const listRef = useEntityList(entities.sipNumbers.list, { defaultSort: [...sipNumbersEntity.defaultSort] });
   const filters: FilterDef[] = [
     relation('domains', t('fields.holderGroups'), pickers.groups),
     relation('user', t('fields.user'), pickers.users),

@@ -1,7 +1,7 @@
-import { groupsResource } from '../../../src/contract/entities/group';
-import { markersResource } from '../../../src/contract/entities/marker';
-import { rolesResource } from '../../../src/contract/entities/role';
-import { type User, usersResource } from '../../../src/contract/entities/user';
+import { groupsEntity } from '../../../src/contract/entities/group';
+import { markersEntity } from '../../../src/contract/entities/marker';
+import { rolesEntity } from '../../../src/contract/entities/role';
+import { type User, usersEntity } from '../../../src/contract/entities/user';
 import type { Permission } from '../../../src/contract/permissions';
 import { sessionFixtures } from '../../../src/machines/session/session.fixtures';
 import { sessionMachine } from '../../../src/machines/session/session.machine';
@@ -60,7 +60,7 @@ export function demoBackend(
   return createFakeBackend(
     {
       users: {
-        contract: usersResource,
+        contract: usersEntity,
         rows: users,
         refuse: duplicateLogin,
         create: (body, id) =>
@@ -68,7 +68,7 @@ export function demoBackend(
         patch: (row, body) => toUser(row as unknown as User, body) as unknown as Row,
       },
       roles: {
-        contract: rolesResource,
+        contract: rolesEntity,
         rows: roles,
         create: (body, id) =>
           ({
@@ -83,11 +83,11 @@ export function demoBackend(
         patch: (row, body) => ({ ...row, ...body, available_roles: pick(roles, body.available_roles) }),
       },
       markers: {
-        contract: markersResource,
+        contract: markersEntity,
         rows: markers,
         create: (body, id) => ({ ...body, id, users_count: 0, created_by_user: null }) as Row,
       },
-      domains: { contract: groupsResource, rows: groups as unknown as Row[] },
+      domains: { contract: groupsEntity, rows: groups as unknown as Row[] },
       ...tables,
     },
     extra,

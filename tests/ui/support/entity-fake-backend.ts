@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { vi } from 'vitest';
+import type { EntityContract } from '../../../src/contract/entity';
 import type { Filter } from '../../../src/contract/filters';
 import { searchToListQuery } from '../../../src/contract/filters';
-import { ROUTES, type RouteKey } from '../../../src/contract/http';
-import type { ResourceContract } from '../../../src/contract/resource';
+import { CALLS, type CallKey } from '../../../src/contract/http';
 import type { CallFailure } from '../../../src/machines/session/session.types';
 import type { DownloadedFile, Http, RequestOptions } from '../../../src/services/http';
 
@@ -11,7 +11,7 @@ type Row = { id: number; [field: string]: unknown };
 
 /** How the fake server turns a PUT/PATCH body into a stored item (relations resolved from other tables). */
 export interface FakeTable {
-  contract: ResourceContract;
+  contract: EntityContract;
   rows: Row[];
   create?: (body: Record<string, unknown>, id: number) => Row;
   patch?: (row: Row, body: Record<string, unknown>) => Row;
@@ -40,7 +40,7 @@ function related(value: unknown): number[] {
   return [];
 }
 
-function matches(row: Row, filter: Filter, contract: ResourceContract): boolean {
+function matches(row: Row, filter: Filter, contract: EntityContract): boolean {
   const value = filter.value;
   if (filter.field === 'search')
     return contract.search.some((f) =>
@@ -168,10 +168,10 @@ export function createFakeBackend(
 
   /** Named calls of the route table (`POST /registration/invite/send`) go to the extra handlers too. */
   const call = vi.fn(
-    async (key: RouteKey, options: { body?: unknown; params?: Record<string, string | number> } = {}) => {
+    async (key: CallKey, options: { body?: unknown; params?: Record<string, string | number> } = {}) => {
       const [method, template] = key.split(' ') as [string, string];
       const path = template.replace(/\{(\w+)\}/g, (_, name: string) => String(options.params?.[name]));
-      return request(method, path, ROUTES[key].response as v.GenericSchema, { body: options.body });
+      return request(method, path, CALLS[key].response as v.GenericSchema, { body: options.body });
     },
   );
 

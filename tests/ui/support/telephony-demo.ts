@@ -1,7 +1,7 @@
-import { callHistoryResource } from '../../../src/contract/entities/call-history';
-import { forwardGroupsResource, forwardRuleSetsResource } from '../../../src/contract/entities/forward-rule';
-import { sipNumbersResource } from '../../../src/contract/entities/sip-number';
-import { sipTrunksResource } from '../../../src/contract/entities/sip-trunk';
+import { callHistoryEntity } from '../../../src/contract/entities/call-history';
+import { forwardGroupsEntity, forwardRuleSetsEntity } from '../../../src/contract/entities/forward-rule';
+import { sipNumbersEntity } from '../../../src/contract/entities/sip-number';
+import { sipTrunksEntity } from '../../../src/contract/entities/sip-trunk';
 import { sampleCalls } from '../../../src/ui/call-history/call.fixtures';
 import { sampleForwardGroups, sampleRuleSets } from '../../../src/ui/forward-rules/forward.fixtures';
 import { sampleTrunks } from '../../../src/ui/sip-trunks/sip-trunk.fixtures';
@@ -15,7 +15,7 @@ const rows = (items: unknown[]) => structuredClone(items) as Row[];
 /** The demo backend plus the telephony resources (numbers, forward rules, trunks, call history). */
 export function telephonyBackend(extra: Record<string, (call: FakeCall) => unknown> = {}) {
   const numbers: FakeTable = {
-    contract: sipNumbersResource,
+    contract: sipNumbersEntity,
     rows: rows(sampleSipNumbers),
     create: (body, id) =>
       ({
@@ -32,23 +32,23 @@ export function telephonyBackend(extra: Record<string, (call: FakeCall) => unkno
     {
       sipNumbers: numbers,
       forwardRuleSets: {
-        contract: forwardRuleSetsResource,
+        contract: forwardRuleSetsEntity,
         rows: rows(sampleRuleSets),
         create: (body, id) =>
           ({ ...body, id, sip_numbers: [], used_by: 0, created_at: '', created_by_user: null }) as Row,
       },
       forwardGroups: {
-        contract: forwardGroupsResource,
+        contract: forwardGroupsEntity,
         rows: rows(sampleForwardGroups),
         create: (body, id) => ({ ...sampleForwardGroups[0], name: body.name, id, used_by: 0 }) as Row,
       },
       sipTrunks: {
-        contract: sipTrunksResource,
+        contract: sipTrunksEntity,
         rows: rows(sampleTrunks),
         create: (body, id) => ({ ...sampleTrunks[0], ...body, id, domains: [], has_password: true }) as Row,
         patch: (row, body) => ({ ...row, name: body.name ?? row.name }),
       },
-      callHistory: { contract: callHistoryResource, rows: rows(sampleCalls) },
+      callHistory: { contract: callHistoryEntity, rows: rows(sampleCalls) },
     },
   );
 }

@@ -1,0 +1,309 @@
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import * as v from 'valibot';
+import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, LogicAddressSchema } from '../../../src/contract/entities/group';
+import {
+  IMPORT_ROW_ERRORS,
+  type ImportRowError,
+  STRUCTURE_PATH_SEPARATOR,
+  STRUCTURE_SHEETS,
+  type StructureImportResult,
+} from '../../../src/contract/entities/group-structure';
+import { ERROR_CODES } from '../../../src/contract/errors';
+import { hasPermission } from '../../../src/contract/permissions';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import type { Auth } from '../auth/auth-context';
+import { DomainError, invalidRelated, prohibited, refused } from '../errors';
+import { sendRegistrationLink } from '../users/invitations';
+import { createUser } from '../users/users';
+import type { GroupAccess } from './access';
+import { createGroup } from './groups';
+import type { StructureBase } from './structure-export';
+
+type Cell = string | number | null;
+type Row = { row: number; values: Record<string, Cell> };
+
+const EMAIL = v.pipe(v.string(), v.email());
+
+/** Reads a sheet by its header row into objects keyed by column name. */
+function readSheet(book: ExcelJS.Workbook, name: string): Row[] {
+  const sheet = book.getWorksheet(name);
+  if (!sheet) return [];
+  const header = (sheet.getRow(1).values as unknown[]).map((h) => String(h ?? '').trim());
+  const rows: Row[] = [];
+  sheet.eachRow((row, number) => {
+    if (number === 1) return;
+    const values: Record<string, Cell> = {};
+    header.forEach((key, index) => {
+      if (!key) return;
+      const raw = row.getCell(index).value as unknown;
+      const plain = raw && typeof raw === 'object' && 'text' in raw ? (raw as { text: string }).text : raw;
+      values[key] = plain === undefined || plain === null || plain === '' ? null : (plain as Cell);
+    });
+    if (Object.values(values).some((value) => value !== null)) rows.push({ row: number, values });
+  });
+  return rows;
+}
+
+const text = (value: Cell | undefined) => (value === null || value === undefined ? '' : String(value).trim());
+
+/**
+ * Imports a structure file below `base` (7.3, 8.2). Good rows are applied and
+ * bad ones reported with the 8.2 per-row messages; one bad row never stops the
+ * rest. Groups are matched by their path of names, users by login or e-mail:
+ * existing users are attached to their group (with `roleId` if they are new to
+ * the project), new ones created and invited.
+ */
+export async function importStructure(
+  ctx: AppContext,
+  access: GroupAccess,
+  base: StructureBase,
+  file: Buffer,
+  roleId: number,
+): Promise<StructureImportResult> {
+  const auth = access.auth;
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(file as unknown as ArrayBuffer);
+  } catch {
+    throw refused(ERROR_CODES.invalidFile);
+  }
+  if (!book.getWorksheet(STRUCTURE_SHEETS.groups.name) && !book.getWorksheet(STRUCTURE_SHEETS.users.name)) {
+    throw refused(ERROR_CODES.wrongFileBody);
+  }
+  const errors: ImportRowError[] = [];
+  const fail = (
+    sheet: string,
+    row: number,
+    message: string,
+    column?: string,
+    params?: Record<string, string | number>,
+  ) => errors.push({ sheet, row, message, ...(column ? { column } : {}), ...(params ? { params } : {}) });
+  const result = { users_attached: 0, users_created: 0, groups_created: 0 };
+
+  const paths = await knownPaths(ctx.db, auth, base);
+  const types = new Map(
+    (
+      await ctx.db.selectFrom('domain_types').select(['id', 'type']).where('project_id', '=', auth.projectId).execute()
+    ).map((t) => [t.type, t.id]),
+  );
+
+  const groupSheet = STRUCTURE_SHEETS.groups.name;
+  for (const { row, values } of readSheet(book, groupSheet)) {
+    if (values.id != null && !Number.isInteger(Number(values.id))) {
+      fail(groupSheet, row, IMPORT_ROW_ERRORS.unparsableId, 'id');
+      continue;
+    }
+    const name = text(values.name);
+    if (!name) {
+      fail(groupSheet, row, ERROR_CODES.invalidDataSent, 'name');
+      continue;
+    }
+    if (name.length > GROUP_NAME_MAX) {
+      fail(groupSheet, row, IMPORT_ROW_ERRORS.nameTooLong, 'name', { length: GROUP_NAME_MAX });
+      continue;
+    }
+    // A spreadsheet cell may hold anything: the same limits as the group dialog, as row errors.
+    const address = v.safeParse(LogicAddressSchema, text(values.logic_address));
+    if (!address.success) {
+      fail(groupSheet, row, IMPORT_ROW_ERRORS.valueOutOfRange, 'logic_address');
+      continue;
+    }
+    const description = text(values.description);
+    if (description.length > GROUP_DESCRIPTION_MAX) {
+      fail(groupSheet, row, IMPORT_ROW_ERRORS.valueOutOfRange, 'description', { length: GROUP_DESCRIPTION_MAX });
+      continue;
+    }
+    const parentPath = text(values.parent);
+    const path = parentPath ? `${parentPath}${STRUCTURE_PATH_SEPARATOR}${name}` : name;
+    if (paths.has(path)) continue; // already there: the file may be an edited export
+    const parentId = parentPath ? paths.get(parentPath) : base.id;
+    const typeId = types.get(text(values.type));
+    if (parentId === undefined || typeId === undefined) {
+      fail(groupSheet, row, IMPORT_ROW_ERRORS.domainNotAllowed, parentId === undefined ? 'parent' : 'type');
+      continue;
+    }
+    try {
+      const id = await createGroup(ctx.db, access, {
+        name,
+        parent_id: parentId,
+        domain_type_id: typeId,
+        logic_address: address.output || null,
+        description: description || null,
+      });
+      paths.set(path, id);
+      result.groups_created++;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      // The caller may not create groups there: the place is not theirs.
+      if (error.kind === 'forbidden') fail(groupSheet, row, IMPORT_ROW_ERRORS.domainNotAllowed, 'parent');
+      else fail(groupSheet, row, error.body.message, undefined, error.body.params);
+    }
+  }
+
+  const userSheet = STRUCTURE_SHEETS.users.name;
+  const mayCreate = hasPermission(auth.role.permissions, 'users.create');
+  // Attaching an existing member to a group edits that user.
+  const mayEdit = hasPermission(auth.role.permissions, 'users.edit_all');
+  for (const { row, values } of readSheet(book, userSheet)) {
+    const groupPath = text(values.group);
+    const groupId = groupPath ? paths.get(groupPath) : base.id;
+    if (groupId === undefined) {
+      fail(userSheet, row, IMPORT_ROW_ERRORS.domainNotAllowed, 'group');
+      continue;
+    }
+    const email = text(values.email) || null;
+    if (email && !v.safeParse(EMAIL, email).success) {
+      fail(userSheet, row, IMPORT_ROW_ERRORS.email, 'email');
+      continue;
+    }
+    const login = text(values.login) || email;
+    if (!login) {
+      fail(userSheet, row, ERROR_CODES.invalidDataSent, 'login');
+      continue;
+    }
+    const name = text(values.name) || login;
+    if (name.length > 31) {
+      fail(userSheet, row, IMPORT_ROW_ERRORS.nameTooLong, 'name', { length: 31 });
+      continue;
+    }
+    const existing = await ctx.db
+      .selectFrom('users')
+      .leftJoin('memberships', (j) =>
+        j.onRef('memberships.user_id', '=', 'users.id').on('memberships.project_id', '=', auth.projectId),
+      )
+      .select(['users.id', 'memberships.user_id as member'])
+      .where('users.deleted_at', 'is', null)
+      .where((eb) =>
+        email ? eb.or([eb('users.login', '=', login), eb('users.email', '=', email)]) : eb('users.login', '=', login),
+      )
+      .executeTakeFirst();
+    if (existing) {
+      const linked = await ctx.db
+        .selectFrom('user_domains')
+        .select('user_id')
+        .where('user_id', '=', existing.id)
+        .where('domain_id', '=', groupId)
+        .executeTakeFirst();
+      // A row that changes nothing needs no right: an unchanged export imports cleanly.
+      if (linked && existing.member !== null) continue;
+      // A member is edited (users.edit_all); an account new to the project joins it like a new user.
+      if (existing.member === null ? !mayCreate : !mayEdit) {
+        fail(userSheet, row, IMPORT_ROW_ERRORS.noPermissionUsers);
+        continue;
+      }
+      if (await attach(ctx.db, auth, existing.id, groupId, roleId)) result.users_attached++;
+      continue;
+    }
+    if (!mayCreate) {
+      fail(userSheet, row, IMPORT_ROW_ERRORS.noPermissionUsers);
+      continue;
+    }
+    try {
+      const userId = await createUser(ctx.db, auth, {
+        login,
+        name,
+        email,
+        firstname: text(values.firstname) || null,
+        lastname: text(values.lastname) || null,
+        phone: text(values.phone) || null,
+        description: null,
+        role_id: roleId,
+        domains: [groupId],
+        markers: [],
+        elevator_access_disabled: false,
+        send_registration_link: true,
+      });
+      result.users_created++;
+      if (email) {
+        await sendRegistrationLink(ctx, { userId, projectId: auth.projectId }).catch(() =>
+          fail(userSheet, row, IMPORT_ROW_ERRORS.cannotInviteUser),
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const field = Object.keys(error.body.errors ?? {})[0];
+      fail(userSheet, row, field === 'phone' ? IMPORT_ROW_ERRORS.valueOutOfRange : error.body.message, field);
+    }
+  }
+  return { ...result, errors };
+}
+
+/** Paths (names joined by the separator, relative to base) of the groups already below base. */
+async function knownPaths(db: Kysely<Database>, auth: Auth, base: StructureBase) {
+  const rows = await db
+    .selectFrom('domains')
+    .select(['id', 'parent_id', 'name'])
+    .where('project_id', '=', auth.projectId)
+    .where('lft', '>', base.lft)
+    .where('rgt', '<', base.rgt)
+    .orderBy('lft')
+    .execute();
+  const pathById = new Map<number, string>();
+  const paths = new Map<string, number>();
+  for (const r of rows) {
+    const parent = r.parent_id === base.id ? '' : (pathById.get(r.parent_id ?? -1) ?? '');
+    const path = parent ? `${parent}${STRUCTURE_PATH_SEPARATOR}${r.name}` : r.name;
+    pathById.set(r.id, path);
+    paths.set(path, r.id);
+  }
+  return paths;
+}
+
+/**
+ * Makes an existing account a member of the project (if it is not yet) and of
+ * the group; answers whether anything changed, so a re-import counts nothing.
+ */
+async function attach(
+  db: Kysely<Database>,
+  auth: Auth,
+  userId: number,
+  groupId: number,
+  roleId: number,
+): Promise<boolean> {
+  const member = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('project_id', '=', auth.projectId)
+    .executeTakeFirst();
+  if (!member) {
+    await db
+      .insertInto('memberships')
+      .values({ user_id: userId, project_id: auth.projectId, role_id: roleId, created_at: new Date().toISOString() })
+      .execute();
+  }
+  const linked = await db
+    .selectFrom('user_domains')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('domain_id', '=', groupId)
+    .executeTakeFirst();
+  if (!linked) await db.insertInto('user_domains').values({ user_id: userId, domain_id: groupId }).execute();
+  return !member || !linked;
+}
+
+/**
+ * The role new and newly attached users of an import get: a role of the
+ * project that the caller may assign (6.1 available roles).
+ */
+export async function importRole(db: Kysely<Database>, auth: Auth, roleId: number): Promise<number> {
+  const role = await db
+    .selectFrom('roles')
+    .select('id')
+    .where('id', '=', roleId)
+    .where('project_id', '=', auth.projectId)
+    .executeTakeFirst();
+  if (!role) throw invalidRelated(['role']);
+  if (!auth.role.isAdmin) {
+    const assignable = await db
+      .selectFrom('role_available_roles')
+      .select('available_role_id')
+      .where('role_id', '=', auth.role.id)
+      .where('available_role_id', '=', role.id)
+      .executeTakeFirst();
+    if (!assignable) throw prohibited();
+  }
+  return role.id;
+}

@@ -1,0 +1,156 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { ERROR_CODES } from '../../../src/contract/errors';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { renderMail } from '../../mail/templates';
+import { hashPassword } from '../auth/passwords';
+import { isoIn, nowIso } from '../clock';
+import { DomainError, refused } from '../errors';
+
+/**
+ * One-time codes sent by mail: invitations (set the first password, 7 days)
+ * and password recovery (1 hour). Only a SHA-256 of a code is stored; a code
+ * works once, and a new code of the same kind replaces the older ones.
+ */
+const LIFETIME = { invitation: 7 * 86_400, recovery: 3_600 } as const;
+type CodeKind = keyof typeof LIFETIME;
+
+const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
+
+async function issueCode(db: Kysely<Database>, kind: CodeKind, userId: number, projectId: number | null) {
+  const code = randomBytes(24).toString('base64url');
+  const now = nowIso();
+  await db
+    .updateTable('one_time_codes')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .execute();
+  await db
+    .insertInto('one_time_codes')
+    .values({
+      code_hash: hashOf(code),
+      kind,
+      user_id: userId,
+      project_id: projectId,
+      expires_at: isoIn(LIFETIME[kind]),
+      created_at: now,
+    })
+    .execute();
+  return code;
+}
+
+/** The live code row, or the error of the kind: unknown invitation / outdated recovery link. */
+async function liveCode(db: Kysely<Database>, kind: CodeKind, code: string) {
+  const row = await db
+    .selectFrom('one_time_codes as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('projects as p', 'p.id', 'c.project_id')
+    .select(['c.id', 'c.user_id', 'c.expires_at', 'c.used_at', 'u.login', 'u.name', 'u.email', 'p.name as project'])
+    .where('c.code_hash', '=', hashOf(code))
+    .where('c.kind', '=', kind)
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row || row.used_at !== null || row.expires_at <= nowIso()) {
+    throw kind === 'invitation'
+      ? new DomainError('not_found', { message: ERROR_CODES.inviteCodeNotFound })
+      : refused(ERROR_CODES.verificationLinkOutdated);
+  }
+  return row;
+}
+
+/**
+ * Sends the registration link to a user of a project (users created with
+ * send_registration_link, or the invite/send call). Users without an e-mail
+ * cannot be invited.
+ */
+export async function sendRegistrationLink(
+  ctx: AppContext,
+  { userId, projectId }: { userId: number; projectId: number },
+) {
+  const user = await ctx.db
+    .selectFrom('users as u')
+    .innerJoin('memberships as ms', (j) => j.onRef('ms.user_id', '=', 'u.id').on('ms.project_id', '=', projectId))
+    .innerJoin('projects as p', 'p.id', 'ms.project_id')
+    .select(['u.id', 'u.name', 'u.email', 'u.locale', 'p.name as project'])
+    .where('u.id', '=', userId)
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!user?.email) throw refused(ERROR_CODES.cannotInviteUser);
+  const code = await issueCode(ctx.db, 'invitation', user.id, projectId);
+  const mail = renderMail('invitation', user.locale, {
+    name: user.name,
+    project: user.project,
+    link: `${ctx.config.publicUrl}/registration/${code}`,
+  });
+  await ctx.db.updateTable('users').set({ send_registration_link: 1 }).where('id', '=', user.id).execute();
+  await ctx.mailer.send({ to: user.email, ...mail, kind: 'invitation', projectId });
+}
+
+/** GET registration by token: who is being registered. */
+export async function invitationInfo(db: Kysely<Database>, token: string) {
+  const row = await liveCode(db, 'invitation', token);
+  return { login: row.login, name: row.name, email: row.email, project: row.project ?? '' };
+}
+
+/** POST registration by token: sets the password, activates the account, spends the code. */
+export async function acceptInvitation(db: Kysely<Database>, token: string, password: string) {
+  const row = await liveCode(db, 'invitation', token);
+  const password_hash = await hashPassword(password);
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        password_hash,
+        activated_at: sql`coalesce(activated_at, ${now})` as never,
+        send_registration_link: 0,
+        updated_at: now,
+      })
+      .where('id', '=', row.user_id)
+      .execute();
+    await trx.updateTable('one_time_codes').set({ used_at: now }).where('id', '=', row.id).execute();
+  });
+  return { login: row.login };
+}
+
+/**
+ * POST password recovery: mails a reset link when the e-mail belongs to an
+ * account. The answer is the same either way, so the call does not reveal
+ * which addresses have accounts.
+ */
+export async function requestRecovery(ctx: AppContext, email: string) {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'locale'])
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!user?.email) return;
+  const code = await issueCode(ctx.db, 'recovery', user.id, null);
+  const mail = renderMail('recovery', user.locale, {
+    name: user.name,
+    project: '',
+    link: `${ctx.config.publicUrl}/password/reset/${code}`,
+  });
+  await ctx.mailer.send({ to: user.email, ...mail, kind: 'recovery', projectId: null });
+}
+
+/** POST password reset: a live recovery code sets a new password and ends every session of the account. */
+export async function resetPassword(db: Kysely<Database>, code: string, password: string) {
+  const row = await liveCode(db, 'recovery', code);
+  const password_hash = await hashPassword(password);
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash, updated_at: now }).where('id', '=', row.user_id).execute();
+    await trx.updateTable('one_time_codes').set({ used_at: now }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now })
+      .where('user_id', '=', row.user_id)
+      .where('revoked_at', 'is', null)
+      .execute();
+  });
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { invalidRelated, prohibited } from '../../domain/errors';
+import {
+  acceptInvitation,
+  invitationInfo,
+  requestRecovery,
+  resetPassword,
+  sendRegistrationLink,
+} from '../../domain/users/invitations';
+import {
+  confirmSelfRegistration,
+  requestSelfRegistration,
+  resendSelfRegistration,
+  selfRegistrationInfo,
+} from '../../domain/users/self-registration';
+import { scopedUsers } from '../../domain/users/users';
+import { registerCall } from '../plumbing/register-call';
+
+/** Registration by invitation, self-registration and password recovery (7.2). */
+export async function registrationRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  registerCall(app, 'POST /registration/invite/send', async ({ auth, body }) => {
+    const ids = [...new Set(body.users)];
+    const visible = await scopedUsers(ctx.db, auth).select('u.id').where('u.id', 'in', ids).execute();
+    if (visible.length !== ids.length) throw invalidRelated(['users']);
+    for (const id of ids) await sendRegistrationLink(ctx, { userId: id, projectId: auth.projectId });
+    return { data: { sent: ids.length } };
+  });
+
+  registerCall(app, 'GET /registration/{token}', async ({ params }) => ({
+    data: await invitationInfo(ctx.db, params.token),
+  }));
+  registerCall(app, 'POST /registration', async ({ body }) => ({
+    data: await acceptInvitation(ctx.db, body.token, body.password),
+  }));
+  registerCall(app, 'POST /password/recovery', async ({ body }) => {
+    await requestRecovery(ctx, body.email);
+    return { data: true as const };
+  });
+  registerCall(app, 'POST /password/reset', async ({ body }) => {
+    await resetPassword(ctx.db, body.code, body.password);
+    return { data: true as const };
+  });
+
+  // Self-registration and its e-mail confirmation: only where the server allows it.
+  const open = () => {
+    if (!ctx.config.selfRegistration) throw prohibited();
+  };
+  registerCall(app, 'POST /registration/self', async ({ body }) => {
+    open();
+    await requestSelfRegistration(ctx, body);
+    return { data: true as const };
+  });
+  registerCall(app, 'GET /registration/confirm/{token}', async ({ params }) => {
+    open();
+    return { data: await selfRegistrationInfo(ctx.db, params.token) };
+  });
+  registerCall(app, 'POST /registration/confirm', async ({ body }) => {
+    open();
+    return { data: await confirmSelfRegistration(ctx.db, body.token) };
+  });
+  registerCall(app, 'POST /registration/confirm/{token}/resend', async ({ params }) => {
+    open();
+    await resendSelfRegistration(ctx, params.token);
+    return { data: true as const };
+  });
+}
