@@ -18,7 +18,7 @@ const noop = () => {};
 
 /** The design kit's controls side by side (texts borrowed from the real namespaces). */
 function KitGallery() {
-  const { t } = useTranslation(['common', 'profile', 'shell']);
+  const { t } = useTranslation(['common', 'profile', 'shell', 'notifications']);
   return (
     <div className="mx-auto max-w-4xl space-y-4 p-6">
       <PageHeader title={t('profile:title')} description={t('profile:subtitle')} />
@@ -61,7 +61,7 @@ function KitGallery() {
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Card>
-          <EmptyState icon={<Icon name="bell" className="size-6" />} title={t('shell:notifications.empty')} />
+          <EmptyState icon={<Icon name="bell" className="size-6" />} title={t('notifications:bell.empty')} />
         </Card>
         <ErrorState title={t('shell:session.failed')} message={translateError(t, null)} onRetry={noop} />
       </div>
