@@ -17,7 +17,10 @@ export function LiveFeedStatus({ feedRef }: { feedRef: ActorRefFrom<Conversation
       <span aria-hidden="true" className="size-2 rounded-full bg-success-600" />
       <span className="font-medium text-ink">{t('live.on')}</span>
       <span>
-        · {received > 0 && last ? t('live.received', { count: received, author: last.author?.name ?? '—' }) : t('live.quiet')}
+        ·{' '}
+        {received > 0 && last
+          ? t('live.received', { count: received, author: last.author?.name ?? '—' })
+          : t('live.quiet')}
       </span>
     </span>
   );
