@@ -60,7 +60,6 @@ export const notificationsFixtures = {
   emptyOpen: at('ready', { open: 'waiting' }, 'idle', empty),
   closed: at('ready', 'closed', 'idle', loaded),
   closedOnePopup: at('ready', 'closed', 'idle', { ...loaded, important: [n.announce], importantCount: 1 }),
-  askDesktop: at('ready', 'closed', 'idle', { ...loaded, desktop: { permission: 'default', declined: false } }),
   open: at('ready', { open: 'waiting' }, 'idle', loaded),
   openAskDesktop: at('ready', { open: 'waiting' }, 'idle', {
     ...loaded,
