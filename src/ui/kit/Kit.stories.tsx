@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useTranslation } from 'react-i18next';
+import { expect, within } from 'storybook/test';
+import { pageOf } from '../storybook/play';
 import { Button } from './Button';
 import { Card } from './Card';
 import { Checkbox } from './Checkbox';
@@ -90,5 +92,17 @@ const meta = { title: 'Kit/Gallery', component: KitGallery } satisfies Meta<type
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Controls: Story = {};
-export const ConfirmDialogOpen: Story = { render: () => <ConfirmOpen /> };
+export const Controls: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No notifications')).toBeInTheDocument();
+    await expect(canvas.getByLabelText('E-mail')).toHaveAccessibleDescription('Must be an e-mail');
+  },
+};
+export const ConfirmDialogOpen: Story = {
+  render: () => <ConfirmOpen />,
+  play: async ({ canvasElement }) => {
+    const dialog = await pageOf(canvasElement).findByRole('alertdialog', { name: 'Unsaved changes' });
+    await expect(within(dialog).getByRole('button', { name: 'Stay' })).toBeInTheDocument();
+  },
+};
