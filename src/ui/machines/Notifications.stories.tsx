@@ -158,7 +158,7 @@ export const FailedOpenWaitingIdle: Story = {
 export const FailedOpenSeenIdle: Story = {
   name: 'data: failed, bell: open.seen, reading: idle',
   ...showing('failedOpenSeen'),
-  play: sees({ unread: 5, popups: 3, panel: { unreadMarks: 4, stale: true } }),
+  play: sees({ ...afterSeen, panel: { unreadMarks: 1, stale: true } }),
 };
 export const FailedClosedMarking: Story = {
   name: 'data: failed, bell: closed, reading: marking',
