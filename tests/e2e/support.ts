@@ -39,16 +39,29 @@ export async function adminInRiverside(page: Page) {
   await expect(page).toHaveURL(/\/home$/);
 }
 
-/** Opens a picker field's dialog, searches, ticks the option and confirms. */
+/**
+ * Opens a picker field's dialog, searches, waits until the list shows only
+ * options matching the search (the search is debounced and loaded: before
+ * that the list still holds every option, and an option whose description
+ * mentions the text would match too), ticks the option named exactly
+ * `option` and confirms.
+ */
 export async function pick(page: Page, field: string, dialog: string, option: string) {
   await page.getByRole('button', { name: `Choose: ${field}` }).click();
   const picker = page.getByRole('dialog', { name: dialog });
   await picker.getByRole('searchbox').fill(option);
-  await picker
-    .getByRole('checkbox', { name: new RegExp(option) })
-    .or(picker.getByRole('radio', { name: new RegExp(option) }))
-    .first()
-    .check();
+  const options = picker.getByRole('list', { name: dialog }).getByRole('listitem');
+  const wanted = options.filter({ has: page.getByText(option, { exact: true }) });
+  await expect
+    .poll(async () => {
+      const texts = (await options.allTextContents()).map((text) => text.toLowerCase());
+      const filtered = texts.length > 0 && texts.every((text) => text.includes(option.toLowerCase()));
+      return filtered && (await wanted.count()) === 1;
+    }, `the ${dialog} list shows only options matching "${option}"`)
+    .toBe(true);
+  const choice = wanted.getByRole('checkbox').or(wanted.getByRole('radio'));
+  await choice.check();
+  await expect(choice).toBeChecked();
   await picker.getByRole('button', { name: 'Choose' }).click();
   await expect(picker).toBeHidden();
 }

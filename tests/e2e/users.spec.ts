@@ -1,8 +1,26 @@
-import { expect, test } from '@playwright/test';
-import { adminInRiverside, pick } from './support';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { adminInRiverside, pick, users } from './support';
+
+/** The user with this login as the server holds it in Riverside Residence (null when none). */
+async function userByLogin(request: APIRequestContext, login: string) {
+  const sessions = (await (await request.post('/api/v0/login', { data: users.admin })).json()).data as {
+    project: { name: string };
+    token: string;
+  }[];
+  const riverside = sessions.find((s) => s.project.name === 'Riverside Residence');
+  if (!riverside) throw new Error('the admin has no session in Riverside Residence');
+  const filters = encodeURIComponent(JSON.stringify([{ field: 'login', rule: 'equals', value: login }]));
+  const res = await request.get(`/api/v0/users/items?filters=${filters}`, {
+    headers: { authorization: `Bearer ${riverside.token}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const [user] = (await res.json()).data as { id: number; login: string; role: { id: number; name: string } }[];
+  return user ?? null;
+}
 
 test('an admin creates a user with a role, a group and a marker, filters, edits, exports and deletes', async ({
   page,
+  request,
 }) => {
   const stamp = Date.now().toString(36);
   const login = `e2e-${stamp}`;
@@ -35,6 +53,14 @@ test('an admin creates a user with a role, a group and a marker, filters, edits,
   await expect(row).toBeVisible();
   await expect(row).toContainText(marker);
   await expect(row).toContainText('Unit 101');
+  // The role picked is the role saved: in the list's role column and on the server.
+  const roleColumn = await page
+    .getByRole('table', { name: 'Users' })
+    .getByRole('columnheader')
+    .evaluateAll((headers) => headers.findIndex((h) => h.textContent?.trim() === 'Role'));
+  expect(roleColumn).toBeGreaterThan(0);
+  await expect(row.getByRole('cell').nth(roleColumn)).toHaveText('resident');
+  expect((await userByLogin(request, login))?.role.name).toBe('resident');
 
   // Filter by the marker; the filter is in the URL and survives a reload.
   await page.getByRole('button', { name: 'Markers', exact: true }).click();
@@ -59,6 +85,8 @@ test('an admin creates a user with a role, a group and a marker, filters, edits,
   await expect(page).toHaveURL(/\/users\/\d+\/edit/);
   const loginField = page.getByLabel('Login', { exact: true });
   await expect(loginField).toHaveValue(login);
+  await expect(page.getByRole('group', { name: 'Role' })).toContainText('resident');
+  await expect(page.getByRole('group', { name: 'Role' })).not.toContainText('concierge');
   await loginField.fill('staff');
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(loginField).toHaveAttribute('aria-invalid', 'true');

@@ -1,245 +1,138 @@
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
-import { render, screen, within } from '@testing-library/react';
-import type { ComponentType } from 'react';
-import { describe, expect, it } from 'vitest';
+import { configure } from 'storybook/test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { StateValue } from 'xstate';
 import preview from '../../.storybook/preview';
+import { type MachineStoryParameters, stateName } from '../../src/ui/storybook/machine-stories';
+import { takeStoryLog } from '../../src/ui/storybook/story-log';
 
 /**
- * Every story of every `*.stories.tsx` rendered in jsdom with the real preview
- * (i18n, frozen actors, memory router): each must render without errors and
- * show something; the states that matter say so in `expectations`.
+ * Every story of every `*.stories.tsx` runs here as Storybook runs it (the real
+ * preview: i18n, frozen actors, memory router), play function included: what a
+ * story checks lives next to it. Beyond its play, each story must show
+ * something and translate every text. Then the Machines section is held to
+ * its promise: one story per state of each machine, named after the state and
+ * hydrated from the fixture it names, and no fixture without a story.
  */
 setProjectAnnotations(preview);
+// Stories' plays wait like the other UI tests (a loaded 2-core machine).
+configure({ asyncUtilTimeout: 5_000 });
 
 type StoryModule = Parameters<typeof composeStories>[0];
-const modules = import.meta.glob<StoryModule>('../../src/**/*.stories.tsx', { eager: true });
-
-const nav = () => screen.getByRole('navigation', { name: 'Main menu' });
-
-/** What a user sees in each state, keyed `<title>/<export name>`. */
-const expectations: Record<string, () => Promise<void> | void> = {
-  'Shell/Connection status/Connecting': () => expect(screen.queryByRole('status')).not.toBeInTheDocument(),
-  'Shell/Connection status/Connected': () => expect(screen.queryByRole('status')).not.toBeInTheDocument(),
-  'Shell/Connection status/Refreshing': () =>
-    expect(screen.getByRole('status')).toHaveTextContent('Live updates paused: reconnecting…'),
-  'Shell/Connection status/Disconnected': () =>
-    expect(screen.getByRole('status')).toHaveTextContent('Live updates paused: reconnecting…'),
-  'Session/Login/LoggedOut': async () => {
-    expect(await screen.findByLabelText('Login', { exact: true })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Language' })).toBeInTheDocument();
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-  },
-  'Session/Login/LoginFailed': async () => {
-    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect login/password');
-  },
-  'Session/Login/SessionExpired': async () => {
-    expect(await screen.findByText('Your session has expired. Please log in again.')).toBeInTheDocument();
-  },
-  'Session/Login/LoggingIn': async () => {
-    const button = await screen.findByRole('button', { name: 'Log in' });
-    expect(button).toBeDisabled();
-    expect(button).toHaveAttribute('aria-busy', 'true');
-  },
-  'Groups/Generate groups/Preview': async () => {
-    expect(await screen.findByText('5 groups will be created:')).toBeInTheDocument();
-    expect(screen.getByText('Unit 202')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Create 5 groups' })).toBeEnabled();
-  },
-  'Groups/Generate groups/WithErrors': async () => {
-    expect(await screen.findByLabelText('Floors: how many')).toHaveAttribute('aria-invalid', 'true');
-  },
-  'Groups/Structure import/Finished': async () => {
-    expect(await screen.findByText('2 rows were refused:')).toBeInTheDocument();
-    expect(screen.getByText(/Wrong e-mail|wrong e-mail/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Download error report' })).toBeInTheDocument();
-  },
-  'Groups/Structure import/Uploading': async () => {
-    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
-  },
-  'Registration/Invitation form/WithErrors': async () => {
-    expect(await screen.findByText('Min length 8 chars')).toBeInTheDocument();
-    expect(screen.getByText('Fields do not match')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Repeat the password/)).toHaveAttribute('aria-invalid', 'true');
-  },
-  'Registration/Invitation form/Submitting': async () => {
-    expect(await screen.findByRole('button', { name: 'Activate the account' })).toBeDisabled();
-  },
-  'Registration/Invitation form/Invalid': async () => {
-    expect(await screen.findByRole('status')).toHaveTextContent('This invitation was not found');
-    expect(screen.queryByLabelText(/New password/)).not.toBeInTheDocument();
-  },
-  'Session/Choose project/ChoosingProject': async () => {
-    expect(await screen.findByRole('button', { name: /Riverside Residence/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Harbour Office/ })).toBeInTheDocument();
-  },
-  'Shell/Layout/ProfileLoading': async () => {
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading your profile…');
-    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
-  },
-  'Shell/Layout/ReadyAdmin': async () => {
-    expect(await screen.findByRole('heading', { name: 'Welcome, Alex Admin' })).toBeInTheDocument();
-    for (const name of ['Users', 'SIP trunks', 'System info'])
-      expect(within(nav()).getByRole('link', { name })).toBeVisible();
-    expect(within(nav()).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-  },
-  'Shell/Layout/ReadyResident': async () => {
-    await screen.findByRole('heading', { name: 'Welcome, Rita Resident' });
-    expect(within(nav()).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
-    expect(within(nav()).getByRole('link', { name: 'Conversations' })).toBeInTheDocument();
-  },
-  'Shell/Layout/ProfileFailed': async () => {
-    const failure = await screen.findByRole('alert');
-    expect(failure).toHaveTextContent('Internal server error');
-    expect(within(failure).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-  },
-  'Shell/Layout/Alerts': async () => {
-    const area = await screen.findByRole('region', { name: 'Alerts' });
-    for (const text of ['Item not found', 'Wrong parameters', 'Profile saved', 'Password changed'])
-      expect(within(area).getByText(text)).toBeInTheDocument();
-  },
-  'Shell/Layout/CollapsedCategories': async () => {
-    await screen.findByRole('heading', { name: 'Welcome, Alex Admin' });
-    expect(within(nav()).getByRole('button', { name: 'Users' })).toHaveAttribute('aria-expanded', 'false');
-    expect(within(nav()).queryByRole('link', { name: 'Roles' })).not.toBeInTheDocument();
-  },
-  'Shell/Layout/DrawerClosed': async () => {
-    await screen.findByRole('heading', { name: 'Welcome, Alex Admin' });
-    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
-  },
-  'Shell/Layout/FloatingButtonWithBadge': async () => {
-    expect(await screen.findByRole('button', { name: 'Dialer (2)' })).toBeInTheDocument();
-  },
-  'Shell/System pages/NotFound': async () => {
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
-  },
-  'Shell/System pages/NotBuilt': async () => {
-    expect(await screen.findByText('Users: edit arrives in a later release.')).toBeInTheDocument();
-  },
-  'Home/Dashboard/Loading': async () => {
-    expect(await screen.findByText('Loading the summary…')).toBeInTheDocument();
-  },
-  'Home/Dashboard/Loaded': async () => {
-    const counts = await screen.findByRole('list', { name: 'Summary' });
-    expect(within(counts).getByRole('link', { name: /12\s*Users/ })).toHaveAttribute('href', '/users');
-    expect(within(counts).getByText('Projects')).toBeInTheDocument();
-  },
-  'Home/Dashboard/Failed': async () => {
-    const failure = await screen.findByRole('alert');
-    expect(failure).toHaveTextContent('The summary could not be loaded');
-    expect(within(failure).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-  },
-  'Profile/Profile form/Editing': async () => {
-    expect(await screen.findByLabelText('E-mail')).toHaveValue('admin@riverside.example');
-    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
-  },
-  'Profile/Profile form/Dirty': async () => {
-    expect(await screen.findByRole('button', { name: 'Save' })).toBeEnabled();
-  },
-  'Profile/Profile form/WithFieldErrors': async () => {
-    expect(await screen.findByLabelText('E-mail')).toHaveAccessibleDescription('Must be an e-mail');
-    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription(/international format/);
-  },
-  'Profile/Profile form/Saving': async () => {
-    expect(await screen.findByRole('button', { name: 'Save' })).toHaveAttribute('aria-busy', 'true');
-  },
-  'Profile/Change password/Editing': async () => {
-    expect(await screen.findByLabelText('Current password')).toHaveValue('');
-  },
-  'Profile/Change password/WithErrors': async () => {
-    expect(await screen.findByLabelText('New password')).toHaveAccessibleDescription('Min length 8 chars');
-    expect(screen.getByLabelText('Repeat new password')).toHaveAccessibleDescription('Fields do not match');
-  },
-  'Profile/Change password/Submitting': async () => {
-    expect(await screen.findByRole('button', { name: 'Change password' })).toHaveAttribute('aria-busy', 'true');
-  },
-  'Profile/Change password/Done': async () => {
-    expect(await screen.findByRole('status')).toHaveTextContent('Your password has been changed.');
-  },
-  'Terms/Terms and conditions/Loaded': async () => {
-    expect(await screen.findByText('Use the console lawfully.')).toBeInTheDocument();
-  },
-  'Terms/Terms and conditions/Failed': async () => {
-    expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error');
-  },
-  'Telephony/Virtual numbers/List': async () => {
-    const table = await screen.findByRole('table', { name: 'Virtual numbers' });
-    expect(within(table).getByRole('row', { name: /100100/ })).toHaveTextContent('Master');
-    expect(within(table).getByRole('row', { name: /100300/ })).toHaveTextContent('Inactive');
-  },
-  'Telephony/Virtual numbers/Generating': async () => {
-    expect(await screen.findByRole('button', { name: 'Generating…' })).toHaveAttribute('aria-busy', 'true');
-    expect(screen.getByLabelText(/^SIP password/)).toBeDisabled();
-  },
-  'Telephony/Virtual numbers/NumberTaken': async () => {
-    expect(await screen.findByLabelText('Number', { exact: true })).toHaveAccessibleDescription('Value must be unique');
-  },
-  'Telephony/Virtual numbers/WithoutSystemRights': async () => {
-    await screen.findByRole('heading', { name: 'Virtual number 100011' });
-    expect(screen.queryByRole('checkbox', { name: 'Active' })).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Purpose')).not.toBeInTheDocument();
-    expect(screen.getByText(/permission to activate numbers/)).toBeInTheDocument();
-  },
-  'Telephony/Virtual numbers/DeviceNumber': async () => {
-    expect(await screen.findByRole('option', { name: 'A device' })).toBeInTheDocument();
-    expect(screen.getByText(/from the device's own page/)).toBeInTheDocument();
-  },
-  'Telephony/SIP trunks/ServerAddressRefused': async () => {
-    expect(await screen.findByLabelText(/^Termination URI/)).toHaveAccessibleDescription(
-      "Cannot be this server's own address",
-    );
-    expect(screen.getByLabelText(/^Outgoing number/)).toHaveAccessibleDescription('Must not contain spaces');
-  },
-  'Telephony/Forward rules/ForwardGroups': async () => {
-    const table = await screen.findByRole('table', { name: 'Forward rules' });
-    expect(within(table).getByRole('row', { name: /Unanswered/ })).toHaveTextContent('After 30 s → Concierge desk');
-    expect(screen.getByRole('link', { name: 'Forward groups' })).toHaveAttribute('aria-current', 'page');
-  },
-  'Telephony/Forward rules/EditRuleSet': async () => {
-    const dialog = await screen.findByRole('dialog', { name: 'Edit rule set' });
-    expect(within(dialog).getByRole('checkbox', { name: 'Mon' })).toBeChecked();
-    expect(within(dialog).getByRole('checkbox', { name: 'Sat' })).not.toBeChecked();
-    expect(within(dialog).getByLabelText('From')).toHaveValue('09:00');
-    expect(within(dialog).getByLabelText(/External numbers/)).toHaveValue('+3712000001');
-  },
-  'Telephony/Call history/SosCalls': async () => {
-    const table = await screen.findByRole('table', { name: 'Call history' });
-    expect(within(table).getAllByRole('row')).toHaveLength(2);
-    expect(screen.getByRole('link', { name: 'SOS calls' })).toHaveAttribute('aria-current', 'page');
-  },
-  'Telephony/Call history/AllCalls': async () => {
-    const table = await screen.findByRole('table', { name: 'Call history' });
-    // Rows are named by the call's speech id; the hour-long call shows h:mm:ss.
-    expect(within(table).getByRole('row', { name: /c0a8-0002/ })).toHaveTextContent('1:02:05');
-  },
-  'Kit/Gallery/ConfirmDialogOpen': async () => {
-    const dialog = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
-    expect(within(dialog).getByRole('button', { name: 'Stay' })).toBeInTheDocument();
-  },
+type Composed = {
+  run: () => Promise<void>;
+  play?: unknown;
+  /** The export's name. */
+  storyName: string;
+  parameters: MachineStoryParameters & Record<string, unknown>;
 };
+type Snapshot = { value: StateValue; context: unknown };
 
-const all = Object.entries(modules).flatMap(([file, module]) =>
-  Object.entries(composeStories(module)).map(([name, Story]) => {
-    const title = (module as { default: { title: string } }).default.title;
-    return { id: `${title}/${name}`, file, Story: Story as unknown as ComponentType };
-  }),
+const storyModules = import.meta.glob<StoryModule>('../../src/**/*.stories.tsx', { eager: true });
+const fixtureModules = import.meta.glob<Record<string, unknown>>('../../src/**/*.fixtures.ts', { eager: true });
+
+const isSnapshot = (x: unknown): x is Snapshot =>
+  typeof x === 'object' && x !== null && 'value' in x && 'context' in x && 'machine' in x;
+
+/** Each fixtures module's snapshots (its `<name>Fixtures` exports), keyed by the module's path. */
+const fixtureSets = Object.entries(fixtureModules).map(([path, module]) => {
+  const snapshots = Object.entries(module)
+    .filter(([name, value]) => name.endsWith('Fixtures') && typeof value === 'object' && value !== null)
+    .flatMap(([, value]) => Object.entries(value as Record<string, unknown>))
+    .filter((entry): entry is [string, Snapshot] => isSnapshot(entry[1]));
+  const machine = /src\/machines\/([^/]+)\/\1\.fixtures\.ts$/.exec(path)?.[1] ?? null;
+  return { path: path.replace(/^(\.\.\/)+/, ''), machine, snapshots: Object.fromEntries(snapshots) };
+});
+const machineFixtures = new Map(
+  fixtureSets.flatMap((set) => (set.machine ? [[set.machine, set.snapshots] as const] : [])),
+);
+/** Which fixture a hydrated snapshot is, by identity. */
+const fixtureOf = new Map<object, string>(
+  fixtureSets.flatMap((set) => Object.entries(set.snapshots).map(([name, s]) => [s, `${set.path}#${name}`] as const)),
 );
 
+const stories = Object.values(storyModules).flatMap((module) => {
+  const title = (module as { default: { title: string } }).default.title;
+  return Object.entries(composeStories(module)).map(([exportName, composed]) => {
+    const Story = composed as unknown as Composed;
+    // The name Storybook shows: the story's `name`, else its export's.
+    const name = (module as unknown as Record<string, { name?: string }>)[exportName]?.name ?? Story.storyName;
+    return { id: `${title}/${exportName}`, title, Story, name, parameters: Story.parameters };
+  });
+});
+const machineStories = stories.filter((s) => s.title.startsWith('Machines/'));
+
+/** What each story hydrated, by story id (filled as stories run). */
+const logs = new Map<string, ReturnType<typeof takeStoryLog>>();
+
+async function run(story: (typeof stories)[number]) {
+  takeStoryLog();
+  try {
+    await story.Story.run();
+  } finally {
+    logs.set(story.id, takeStoryLog());
+  }
+  return logs.get(story.id) as ReturnType<typeof takeStoryLog>;
+}
+
+/**
+ * Runs the stories this process has not run yet (a filtered run), so coverage
+ * is always complete. A failing play is its own test's failure, not this one's.
+ */
+async function runAll() {
+  for (const story of stories) if (!logs.has(story.id)) await run(story).catch(() => undefined);
+}
+
 describe('stories', () => {
-  it('finds the stories', () => {
-    expect(all.length).toBeGreaterThanOrEqual(30);
+  it('finds the stories and the fixtures', () => {
+    expect(stories.length).toBeGreaterThanOrEqual(300);
+    expect(machineFixtures.size).toBeGreaterThanOrEqual(23);
   });
 
-  it('has an expectation only for stories that exist', () => {
-    const ids = new Set(all.map((s) => s.id));
-    expect(Object.keys(expectations).filter((id) => !ids.has(id))).toEqual([]);
-  });
-
-  it.each(all.map((s) => [s.id, s] as const))('%s renders', async (_, { Story }) => {
-    render(<Story />);
-    const check = expectations[_];
-    if (check) await check();
-    else expect(await screen.findAllByText(/\S/)).not.toHaveLength(0);
+  it.each(stories.map((s) => [s.id, s] as const))('%s', async (_, story) => {
+    const log = await run(story);
+    expect(log.missingKeys).toEqual([]);
     expect(document.body.textContent?.trim().length ?? 0).toBeGreaterThan(0);
+  });
+});
+
+describe('the Machines section', () => {
+  beforeAll(runAll, 600_000);
+
+  it('has a module for every machine with fixtures', () => {
+    const covered = new Set(machineStories.map((s) => s.parameters.machine));
+    expect([...machineFixtures.keys()].filter((m) => !covered.has(m as never))).toEqual([]);
+  });
+
+  it.each(machineStories.map((s) => [s.id, s] as const))(
+    '%s names its fixture, shows it, is named after its state and checks it',
+    (_, story) => {
+      const { machine, fixture } = story.parameters;
+      const fixtures = machine ? machineFixtures.get(machine) : undefined;
+      expect(fixtures, `parameters.machine of ${story.title}`).toBeDefined();
+      const snapshot = fixture ? fixtures?.[fixture] : undefined;
+      expect(snapshot, `parameters.fixture "${fixture}" of ${machine}`).toBeDefined();
+      expect(logs.get(story.id)?.hydrated).toContain(snapshot);
+      expect(story.name).toBe(stateName((snapshot as Snapshot).value));
+      expect(story.Story.play).toBeTypeOf('function');
+    },
+  );
+
+  it.each([...machineFixtures.keys()])('%s: every state in its fixtures has one story', (machine) => {
+    const fixtures = machineFixtures.get(machine) ?? {};
+    const states = new Set(Object.values(fixtures).map((s) => stateName(s.value)));
+    const shown = machineStories
+      .filter((s) => s.parameters.machine === machine)
+      .flatMap((s) => {
+        const snapshot = fixtures[s.parameters.fixture ?? ''];
+        return snapshot ? [stateName(snapshot.value)] : [];
+      });
+    expect([...states].filter((state) => !shown.includes(state))).toEqual([]);
+    expect(shown.filter((state, i) => shown.indexOf(state) !== i)).toEqual([]);
+  });
+
+  it('leaves no fixture without a story', () => {
+    const used = new Set([...logs.values()].flatMap((log) => log.hydrated.map((s) => fixtureOf.get(s))));
+    expect([...fixtureOf.values()].filter((name) => !used.has(name))).toEqual([]);
   });
 });

@@ -60,7 +60,6 @@ export const notificationsFixtures = {
   emptyOpen: at('ready', { open: 'waiting' }, 'idle', empty),
   closed: at('ready', 'closed', 'idle', loaded),
   closedOnePopup: at('ready', 'closed', 'idle', { ...loaded, important: [n.announce], importantCount: 1 }),
-  askDesktop: at('ready', 'closed', 'idle', { ...loaded, desktop: { permission: 'default', declined: false } }),
   open: at('ready', { open: 'waiting' }, 'idle', loaded),
   openAskDesktop: at('ready', { open: 'waiting' }, 'idle', {
     ...loaded,
@@ -72,7 +71,7 @@ export const notificationsFixtures = {
   closedMarking: at('ready', 'closed', 'marking', seen),
   failed: at('failed', 'closed', 'idle', { ...empty, loaded: false, failure }),
   failedOpen: at('failed', { open: 'waiting' }, 'idle', { ...empty, loaded: false, failure }),
-  failedOpenSeen: at('failed', { open: 'seen' }, 'idle', { ...loaded, failure }),
+  failedOpenSeen: at('failed', { open: 'seen' }, 'idle', { ...seen, marking: [], failure }),
   failedMarking: at('failed', 'closed', 'marking', { ...seen, failure }),
   failedOpenMarking: at('failed', { open: 'waiting' }, 'marking', { ...seen, failure }),
   failedSeenMarking: at('failed', { open: 'seen' }, 'marking', { ...seen, failure }),

@@ -33,6 +33,8 @@ export const pickerFixtures = {
   searchedEmpty: pickerSnapshot({ open: 'ready' }, { searchText: 'zz', search: 'zz', lastPage: 1 }),
   loadingMore: pickerSnapshot({ open: 'loadingMore' }, loaded),
   failed: pickerSnapshot({ open: 'failed' }, { failure: { code: 'internal server error', status: 500 } }),
-  confirmed: pickerSnapshot('confirmed', { ...loaded, selected: [sampleRows[1]!] }),
-  cancelled: pickerSnapshot('cancelled', loaded),
+  /** Rita was added to Sam (what the field held), then Choose: the field now holds both. */
+  confirmed: pickerSnapshot('confirmed', { ...loaded, selected: [sampleRows[1]!, sampleRows[3]!] }),
+  /** Chris was added to Sam, then Cancel: the field keeps Sam only. */
+  cancelled: pickerSnapshot('cancelled', { ...loaded, selected: [sampleRows[1]!, sampleRows[2]!] }),
 };

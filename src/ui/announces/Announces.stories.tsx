@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useTranslation } from 'react-i18next';
+import { expect, within } from 'storybook/test';
 import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { EntityListView } from '../entities/EntityListView';
@@ -80,10 +81,52 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const List: Story = { args: { view: 'list:ready' } };
+/** Status, schedule, counts and row commands. */
+export const List: Story = {
+  args: { view: 'list:ready' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const started = (await canvas.findByText('Hall paint')).closest('tr') as HTMLElement;
+    await expect(within(started).getByText('Started')).toBeInTheDocument();
+    await expect(within(started).getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+    const scheduled = canvas.getByText('Water').closest('tr') as HTMLElement;
+    await expect(within(scheduled).getByText(/^Starts /)).toBeInTheDocument();
+    await expect(within(scheduled).getByRole('button', { name: 'Start now' })).toBeInTheDocument();
+  },
+};
 export const EmptyList: Story = { args: { view: 'list:empty' } };
-export const NewAnnounce: Story = { args: { view: 'form:creating' } };
-export const PollWithErrors: Story = { args: { view: 'form:pollWithErrors' } };
+/** Information by e-mail by default (section 9), no poll answers. */
+export const NewAnnounce: Story = {
+  args: { view: 'form:creating' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('combobox', { name: 'Type' })).toHaveValue('info');
+    await expect(canvas.queryByRole('group', { name: 'Answers to choose from' })).not.toBeInTheDocument();
+    await expect(canvas.getByRole('combobox', { name: 'Send by' })).toHaveValue('email');
+  },
+};
+/** Recipients and poll answers (section 5). */
+export const PollWithErrors: Story = {
+  args: { view: 'form:pollWithErrors' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Choose at least one recipient')).toBeInTheDocument();
+    await expect(canvas.getByText('Needs answers or a custom response')).toBeInTheDocument();
+    await expect(canvas.getByText('No answers yet.')).toBeInTheDocument();
+  },
+};
 export const Scheduled: Story = { args: { view: 'form:scheduled' } };
-export const Started: Story = { args: { view: 'form:started' } };
+/** Read-only, with its state and stop. */
+export const Started: Story = {
+  args: { view: 'form:started' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('A started announcement can no longer be changed.')).toBeInTheDocument();
+    await expect(canvas.getByRole('textbox', { name: /^Name/ })).toBeDisabled();
+    const state = canvas.getByRole('region', { name: 'State' });
+    await expect(within(state).getByText('42')).toBeInTheDocument();
+    await expect(within(state).getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  },
+};
 export const Responses: Story = { args: { view: 'responses:ready' } };

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { useFrozenActor } from '../storybook/use-frozen-actor';
 import { CallHistoryView } from './CallHistoryView';
@@ -36,7 +37,22 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const AllCalls: Story = { args: { state: 'ready' } };
-export const SosCalls: Story = { args: { state: 'sos' } };
+export const AllCalls: Story = {
+  args: { state: 'ready' },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole('table', { name: 'Call history' });
+    // Rows are named by the call's speech id; the hour-long call shows h:mm:ss.
+    await expect(within(table).getByRole('row', { name: /c0a8-0002/ })).toHaveTextContent('1:02:05');
+  },
+};
+export const SosCalls: Story = {
+  args: { state: 'sos' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Call history' });
+    await expect(within(table).getAllByRole('row')).toHaveLength(2);
+    await expect(canvas.getByRole('link', { name: 'SOS calls' })).toHaveAttribute('aria-current', 'page');
+  },
+};
 export const Loading: Story = { args: { state: 'loading' } };
 export const NothingMatches: Story = { args: { state: 'empty' } };

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import { conversationThreadFixtures } from '../../machines/conversation-thread/conversation-thread.fixtures';
 import { conversationThreadMachine } from '../../machines/conversation-thread/conversation-thread.machine';
 import type { GatehouseParameters } from '../storybook/StoryProviders';
@@ -31,10 +32,67 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Loading: Story = { args: { state: 'loading' } };
-export const Failed: Story = { args: { state: 'failed' } };
-export const Ready: Story = { args: { state: 'ready' } };
-export const LoadingOlder: Story = { args: { state: 'loadingOlder' } };
-export const Sending: Story = { args: { state: 'sending' } };
-export const LoadingOlderWhileSending: Story = { args: { state: 'loadingOlderWhileSending' } };
-export const Observing: Story = { args: { state: 'observing' } };
+export const Loading: Story = {
+  args: { state: 'loading' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Loading the conversation…')).toBeInTheDocument();
+  },
+};
+export const Failed: Story = {
+  args: { state: 'failed' },
+  play: async ({ canvasElement }) => {
+    const failure = await within(canvasElement).findByRole('alert');
+    await expect(failure).toHaveTextContent('Item not found');
+    await expect(within(failure).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  },
+};
+/** Messages oldest first, own ones as "You", load older, the draft in the composer. */
+export const Ready: Story = {
+  args: { state: 'ready' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('heading', { name: 'Parcel at the desk' })).toBeInTheDocument();
+    const messages = within(canvas.getByRole('list', { name: 'Messages' })).getAllByRole('listitem');
+    await expect(messages.map((m) => m.textContent)).toEqual([
+      expect.stringContaining('Cora Concierge'),
+      expect.stringContaining('You'),
+      expect.stringContaining('the desk is open until eight'),
+      expect.stringContaining('Great, see you then.'),
+    ]);
+    await expect(canvas.getByRole('button', { name: 'Load older messages' })).toBeInTheDocument();
+    await expect(canvas.getByLabelText('Write a message')).toHaveValue('On my way');
+    await expect(canvas.getByRole('button', { name: 'Send' })).toBeEnabled();
+  },
+};
+export const LoadingOlder: Story = {
+  args: { state: 'loadingOlder' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Loading older messages…')).toBeInTheDocument();
+  },
+};
+export const Sending: Story = {
+  args: { state: 'sending' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Sending…' })).toBeDisabled();
+    await expect(canvas.getByLabelText('Write a message')).toBeDisabled();
+  },
+};
+export const LoadingOlderWhileSending: Story = {
+  args: { state: 'loadingOlderWhileSending' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Loading older messages…')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+  },
+};
+/** Not a participant: no composer, a note instead; the beginning is reached. */
+export const Observing: Story = {
+  args: { state: 'observing' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/do not take part/)).toBeInTheDocument();
+    await expect(canvas.queryByLabelText('Write a message')).not.toBeInTheDocument();
+    await expect(canvas.getByText('This is the beginning of the conversation.')).toBeInTheDocument();
+  },
+};

@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { frozenPicker } from '../entities/story-support';
 import { describeUser } from '../entities/use-pickers';
+import { pageOf } from '../storybook/play';
 import type { GatehouseParameters } from '../storybook/StoryProviders';
 import { useFrozenActor } from '../storybook/use-frozen-actor';
 import { ConversationsView } from './ConversationsView';
@@ -52,7 +54,27 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Loading: Story = { args: { view: 'list:loading' } };
-export const WithUnread: Story = { args: { view: 'list:ready' } };
+/** Unread marker, interlocutor, last message; a read one has no marker. */
+export const WithUnread: Story = {
+  args: { view: 'list:ready' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const row = (await canvas.findByText('Parcel at the desk')).closest('tr') as HTMLElement;
+    await expect(within(row).getByRole('status', { name: '2 unread messages' })).toHaveTextContent('2');
+    await expect(within(row).getByText('Cora Concierge')).toBeInTheDocument();
+    const read = canvas.getByText('Parking permit renewal').closest('tr') as HTMLElement;
+    await expect(within(read).queryByRole('status')).not.toBeInTheDocument();
+    await expect(within(read).getByText(/You:/)).toBeInTheDocument();
+  },
+};
 export const Empty: Story = { args: { view: 'list:empty' } };
 export const NewConversation: Story = { args: { view: 'form:creating' } };
-export const NewConversationWithErrors: Story = { args: { view: 'form:withErrors' } };
+/** The recipient and the message are required. */
+export const NewConversationWithErrors: Story = {
+  args: { view: 'form:withErrors' },
+  play: async ({ canvasElement }) => {
+    const dialog = await pageOf(canvasElement).findByRole('dialog', { name: 'New conversation' });
+    await expect(within(dialog).getAllByText('Field is required')).toHaveLength(2);
+    await expect(within(dialog).getByLabelText('Subject')).toHaveValue('Parcel');
+  },
+};

@@ -1,8 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { conversationsEntity } from '../../contract/entities/conversation';
+import type { AppMachine } from '../../machines/app/app.machine';
+import type { ConversationFeedMachine } from '../../machines/conversation-feed/conversation-feed.machine';
 import { selectProfile } from '../../machines/session/session.selectors';
-import { usePageMachines, useSessionActor } from '../app/actor-context';
+import { useAppActor, usePageMachines, useSessionActor } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import { useEntityForm } from '../entities/use-entity-form';
 import { useEntityList } from '../entities/use-entity-list';
@@ -12,11 +15,18 @@ import { ConversationsView } from './ConversationsView';
 import { conversationForm } from './conversation-form';
 import { NewConversationDialog } from './NewConversationDialog';
 
+type AppSnapshot = ReturnType<ActorRefFrom<AppMachine>['getSnapshot']>;
+
+/** The live message feed the root actor runs once the profile is loaded. */
+const selectFeedRef = (s: AppSnapshot) =>
+  (s.children as Record<string, unknown>).conversationFeed as ActorRefFrom<ConversationFeedMachine> | undefined;
+
 /** /conversations: the list actor (refreshed live by its service) and the new-conversation dialog. */
 export function ConversationsPage() {
   const { entities } = usePageMachines();
   const { openPage } = usePageStack();
   const selfId = useSelector(useSessionActor(), selectProfile)?.id ?? null;
+  const feedRef = useSelector(useAppActor(), selectFeedRef);
   const listRef = useEntityList(entities.conversations.list, { defaultSort: [...conversationsEntity.defaultSort] });
   const [adding, setAdding] = useState(false);
   const can = { create: usePermission('conversations.create'), delete: usePermission('conversations.delete') };
@@ -27,6 +37,7 @@ export function ConversationsPage() {
       can={can}
       onAdd={() => setAdding(true)}
       onOpen={(row) => openPage(`/conversation/${row.id}`)}
+      feedRef={feedRef}
     >
       {adding ? (
         <NewConversation onClose={() => setAdding(false)} onCreated={(id) => openPage(`/conversation/${id}`)} />

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
+import type { ConversationFeedMachine } from '../../machines/conversation-feed/conversation-feed.machine';
 import type { EntityListMachine, ListRow } from '../../machines/entity-list/entity-list.machine';
 import { EntityListView } from '../entities/EntityListView';
 import { Button } from '../kit/Button';
 import { conversationColumns } from './conversation-columns';
+import { LiveFeedStatus } from './LiveFeedStatus';
 
 /** Props of {@link ConversationsView}. */
 export interface ConversationsViewProps {
@@ -14,12 +16,14 @@ export interface ConversationsViewProps {
   can: { create: boolean; delete: boolean };
   onAdd: () => void;
   onOpen: (row: ListRow) => void;
+  /** The live message feed, while it runs (logged in with a profile). */
+  feedRef?: ActorRefFrom<ConversationFeedMachine>;
   /** The page's dialog. */
   children?: ReactNode;
 }
 
 /** /conversations: the inbox with the last message and an unread marker; new conversation; delete. */
-export function ConversationsView({ listRef, selfId, can, onAdd, onOpen, children }: ConversationsViewProps) {
+export function ConversationsView({ listRef, selfId, can, onAdd, onOpen, feedRef, children }: ConversationsViewProps) {
   const { t, i18n } = useTranslation(['conversations', 'lists']);
   return (
     <EntityListView
@@ -33,11 +37,14 @@ export function ConversationsView({ listRef, selfId, can, onAdd, onOpen, childre
       onOpen={onOpen}
       canDelete={can.delete}
       actions={
-        can.create ? (
-          <Button variant="primary" onClick={onAdd}>
-            {t('conversations:add')}
-          </Button>
-        ) : null
+        <>
+          {feedRef ? <LiveFeedStatus feedRef={feedRef} /> : null}
+          {can.create ? (
+            <Button variant="primary" onClick={onAdd}>
+              {t('conversations:add')}
+            </Button>
+          ) : null}
+        </>
       }
     >
       {children}

@@ -26,7 +26,8 @@ export function DialerPanel() {
   return softphoneRef ? <SoftphonePanel softphoneRef={softphoneRef} /> : null;
 }
 
-function SoftphonePanel({ softphoneRef }: { softphoneRef: ActorRefFrom<SoftphoneMachine> }) {
+/** The panel of one softphone: nothing while it is unavailable; interception only when it runs it. */
+export function SoftphonePanel({ softphoneRef }: { softphoneRef: ActorRefFrom<SoftphoneMachine> }) {
   const dialerRef = useSelector(softphoneRef, selectDialerRef);
   const registrationRef = useSelector(softphoneRef, selectSipRegistrationRef);
   const interceptionRef = useSelector(softphoneRef, selectInterceptionRef);

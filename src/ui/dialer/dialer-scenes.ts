@@ -56,6 +56,11 @@ export function summaryOf(call: CallSnapshot): CallSummary {
   };
 }
 
+/** A removed call (final) is gone from the dialer: it lists it no more and its actor has stopped. */
+export const isRemoved = (call: CallSnapshot) => call.status === 'done';
+
+const lists = () => ({ contacts: loaded(sampleContacts), recents: loaded(sampleHistory), doors: loaded(sampleDoors) });
+
 /** A scene from a dialer state, its calls and context overrides; lists loaded, registered, interception off. */
 export function scene(
   value: keyof typeof dialerFixtures,
@@ -64,18 +69,33 @@ export function scene(
   rest: Partial<Omit<DialerScene, 'dialer' | 'calls'>> = {},
 ): DialerScene {
   const base = dialerFixtures[value].context;
+  const listed = calls.filter((call) => !isRemoved(call));
   return {
     dialer: dialerMachine.resolveState({
       value: dialerFixtures[value].value,
-      context: dialerContext({ ...base, calls: calls.map(summaryOf), ...overrides }),
+      context: dialerContext({ ...base, calls: listed.map(summaryOf), ...overrides }),
     }),
     calls,
-    contacts: loaded(sampleContacts),
-    recents: loaded(sampleHistory),
-    doors: loaded(sampleDoors),
+    ...lists(),
     registration: sipRegistrationFixtures.registered,
     interception: interceptionFixtures.inactive,
     ...rest,
+  };
+}
+
+/**
+ * A scene around a dialer fixture as it is (the Machines stories show the
+ * fixture itself): `calls` are the call actors its summaries stand for.
+ */
+export function fixtureScene(dialer: SnapshotFrom<typeof dialerMachine>, calls: CallSnapshot[]): DialerScene {
+  const ids = calls.map((call) => call.context.speechId);
+  if (dialer.context.calls.some((c) => !ids.includes(c.id))) throw new Error('a listed call has no actor');
+  return {
+    dialer,
+    calls,
+    ...lists(),
+    registration: sipRegistrationFixtures.registered,
+    interception: interceptionFixtures.inactive,
   };
 }
 

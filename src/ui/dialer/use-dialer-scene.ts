@@ -10,7 +10,8 @@ import {
   sipRegistrationMachine,
 } from '../../machines/sip-registration/sip-registration.machine';
 import { freeze, frozenActor } from '../storybook/frozen-actors';
-import type { DialerScene } from './dialer-scenes';
+import { noteHydrated } from '../storybook/story-log';
+import { type DialerScene, isRemoved } from './dialer-scenes';
 
 const never = () => new Promise<never>(() => {});
 
@@ -32,7 +33,7 @@ const PURE_DIALER = [
 ];
 
 /** A frozen dialer whose children (calls, lists) are frozen machines, so a persisted scene restores them. */
-function frozenDialerMachine() {
+export function frozenDialerMachine() {
   return freeze(dialerMachine, { keep: PURE_DIALER }).provide({
     actors: {
       call: freeze(callMachine, { keep: ['toggleMute', 'setVolume', 'toggleVideo'] }),
@@ -47,8 +48,8 @@ function frozenDialerMachine() {
 
 type Persisted = { children: Record<string, { snapshot: Snapshot<unknown>; src: string }> } & Record<string, unknown>;
 
-/** The scene as one persisted dialer snapshot with its children. */
-function persisted(scene: DialerScene): Persisted {
+/** The scene as one persisted dialer snapshot with its children (a removed call has none). */
+export function persistedScene(scene: DialerScene): Persisted {
   const snapshot = dialerMachine.getPersistedSnapshot(scene.dialer) as unknown as Persisted;
   const child = (src: string, logic: { getPersistedSnapshot: (s: never) => unknown }, s: unknown) => ({
     snapshot: logic.getPersistedSnapshot(s as never) as Snapshot<unknown>,
@@ -58,7 +59,11 @@ function persisted(scene: DialerScene): Persisted {
     contacts: child('contacts', loaderMachine, scene.contacts),
     recents: child('recents', loaderMachine, scene.recents),
     doorDevices: child('doorDevices', loaderMachine, scene.doors),
-    ...Object.fromEntries(scene.calls.map((c) => [callActorId(c.context.speechId), child('call', callMachine, c)])),
+    ...Object.fromEntries(
+      scene.calls
+        .filter((c) => !isRemoved(c))
+        .map((c) => [callActorId(c.context.speechId), child('call', callMachine, c)]),
+    ),
   };
   return snapshot;
 }
@@ -72,8 +77,9 @@ export interface SceneRefs {
 
 /** Builds frozen actors for a scene (callers stop them). */
 export function sceneActors(scene: DialerScene): SceneRefs & { stop: () => void } {
+  noteHydrated(scene.dialer, scene.contacts, scene.recents, scene.doors, ...scene.calls);
   const dialerRef = createActor(frozenDialerMachine(), {
-    snapshot: persisted(scene),
+    snapshot: persistedScene(scene),
   } as never).start() as ActorRefFrom<DialerMachine>;
   const registrationRef = frozenActor(sipRegistrationMachine, scene.registration);
   const interceptionRef = scene.interception

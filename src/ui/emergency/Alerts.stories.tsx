@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useTranslation } from 'react-i18next';
+import { expect, within } from 'storybook/test';
 import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { EntityListView } from '../entities/EntityListView';
@@ -60,8 +61,39 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const List: Story = { args: { view: 'list:ready' } };
-export const NewAlert: Story = { args: { view: 'form:creating' } };
-export const WithErrors: Story = { args: { view: 'form:withErrors' } };
+export const List: Story = {
+  args: { view: 'list:ready' },
+  play: async ({ canvasElement }) => {
+    const row = (await within(canvasElement).findByText('Fire evacuation')).closest('tr') as HTMLElement;
+    await expect(within(row).getByText('Playing')).toBeInTheDocument();
+    await expect(within(row).getByText('120 s')).toBeInTheDocument();
+  },
+};
+/** The defaults of section 9. */
+export const NewAlert: Story = {
+  args: { view: 'form:creating' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('combobox', { name: 'Device type' })).toHaveValue('monitor');
+    await expect(canvas.getByLabelText('Playback duration, seconds')).toHaveValue('60');
+  },
+};
+/** The recipients rule. */
+export const WithErrors: Story = {
+  args: { view: 'form:withErrors' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Choose at least one recipient')).toBeInTheDocument();
+    await expect(canvas.getByText('A siren will be generated on save.')).toBeInTheDocument();
+  },
+};
 export const NotPlayed: Story = { args: { view: 'form:idle' } };
-export const Playing: Story = { args: { view: 'form:playing' } };
+export const Playing: Story = {
+  args: { view: 'form:playing' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const state = await canvas.findByRole('region', { name: 'State' });
+    await expect(within(state).getByRole('button', { name: 'Stop the alert' })).toBeInTheDocument();
+    await expect(canvas.getByText('Stored audio')).toBeInTheDocument();
+  },
+};

@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import type { SnapshotFrom } from 'xstate';
 import { entityFormFixtures } from '../../machines/entity-form/entity-form.fixtures';
 import { type EntityFormMachine, entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { FormRow } from '../kit/FormRow';
+import { pageOf } from '../storybook/play';
 import { useFrozenActor } from '../storybook/use-frozen-actor';
 import { EntityFormDialog } from './EntityFormDialog';
 import { FormCheckbox } from './fields/FormCheckbox';
@@ -47,9 +49,32 @@ export const Failed: Story = { args: { state: 'failed' } };
 export const Creating: Story = { args: { state: 'creating' } };
 export const Editing: Story = { args: { state: 'editing' } };
 export const Dirty: Story = { args: { state: 'dirty' } };
-export const WithErrors: Story = { args: { state: 'withErrors' } };
+export const WithErrors: Story = {
+  args: { state: 'withErrors' },
+  play: async ({ canvasElement }) => {
+    const dialog = await pageOf(canvasElement).findByRole('dialog', { name: 'Gate' });
+    await expect(within(dialog).getByLabelText(/^Name/)).toHaveAccessibleDescription('Field is required');
+    await expect(within(dialog).getByLabelText('Port')).toHaveAttribute('aria-invalid', 'true');
+  },
+};
 export const WithServerError: Story = { args: { state: 'withServerError' } };
-export const ReadOnly: Story = { args: { state: 'readOnly' } };
+/** Without the edit permission: the fields are locked and only Close is offered. */
+export const ReadOnly: Story = {
+  args: { state: 'readOnly' },
+  play: async ({ canvasElement }) => {
+    const dialog = await pageOf(canvasElement).findByRole('dialog', { name: 'Gate' });
+    await expect(within(dialog).getByLabelText(/^Name/)).toBeDisabled();
+    await expect(within(dialog).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    await expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+  },
+};
 export const Saving: Story = { args: { state: 'saving' } };
 export const Filling: Story = { args: { state: 'filling' } };
-export const Saved: Story = { args: { state: 'saved' } };
+/** Saved: the form says so (a page that stays open shows it; a dialog is usually closed by its page). */
+export const Saved: Story = {
+  args: { state: 'saved' },
+  play: async ({ canvasElement }) => {
+    const dialog = await pageOf(canvasElement).findByRole('dialog', { name: 'Gate' });
+    await expect(within(dialog).getByRole('status')).toHaveTextContent('Saved');
+  },
+};

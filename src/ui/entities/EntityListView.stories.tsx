@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import type { SnapshotFrom } from 'xstate';
 import { entityListFixtures } from '../../machines/entity-list/entity-list.fixtures';
 import { type EntityListMachine, entityListMachine } from '../../machines/entity-list/entity-list.machine';
@@ -68,12 +69,38 @@ type Story = StoryObj<typeof meta>;
 
 export const Loading: Story = { args: { state: 'loading' } };
 export const Ready: Story = { args: { state: 'ready' } };
-export const Empty: Story = { args: { state: 'empty' } };
+export const Empty: Story = {
+  args: { state: 'empty' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Nothing matches')).toBeInTheDocument();
+  },
+};
 export const Refreshing: Story = { args: { state: 'refreshing' } };
 export const Filtered: Story = { args: { state: 'filtered' } };
-export const PageSelected: Story = { args: { state: 'pageSelected' } };
-export const AllMatchingSelected: Story = { args: { state: 'allMatchingSelected' } };
-export const Exporting: Story = { args: { state: 'exporting' } };
+export const PageSelected: Story = {
+  args: { state: 'pageSelected' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('toolbar', { name: 'Selected rows' })).toHaveTextContent('Selected: 4');
+    await expect(canvas.getByRole('button', { name: 'Select all 24 matching rows' })).toBeInTheDocument();
+  },
+};
+export const AllMatchingSelected: Story = {
+  args: { state: 'allMatchingSelected' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('All 24 matching rows are selected.')).toBeInTheDocument();
+  },
+};
+export const Exporting: Story = {
+  args: { state: 'exporting' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: 'Export to Excel' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  },
+};
 export const LoadingMore: Story = { args: { state: 'loadingMore' } };
 export const Failed: Story = { args: { state: 'failed' } };
 export const ConfirmingDelete: Story = { args: { state: 'confirmingDelete' } };

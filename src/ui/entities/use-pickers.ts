@@ -63,11 +63,16 @@ export const describeRuleSet = (row: ListRow): OptionText => {
 export function usePickers() {
   const { t } = useTranslation('lists');
   const { entities } = usePageMachines();
-  const spec = (key: keyof typeof entities, describe: PickerSpec['describe']): PickerSpec => ({
+  // `texts`: where the picker's title and search label live (`<ns>:pickers.<name>`).
+  const spec = (
+    key: keyof typeof entities,
+    describe: PickerSpec['describe'],
+    texts = `lists:pickers.${key}`,
+  ): PickerSpec => ({
     machine: entities[key].picker,
     labels: entities[key].labels,
-    title: t(`pickers.${key}.title`),
-    searchLabel: t(`pickers.${key}.search`),
+    title: t(`${texts}.title`),
+    searchLabel: t(`${texts}.search`),
     describe,
   });
   return {
@@ -81,27 +86,23 @@ export function usePickers() {
     forwardRuleSets: spec('forwardRuleSets', describeRuleSet),
     forwardGroups: spec('forwardGroups', (row) => ({ primary: String(row.name) })),
     /** Who the caller may write to (7.6 recipients, by the permissions of 6.2). */
-    recipients: {
-      ...spec('conversationRecipients', describeUser),
-      title: t('conversations:pickers.recipients.title'),
-      searchLabel: t('conversations:pickers.recipients.search'),
-    },
+    recipients: spec('conversationRecipients', describeUser, 'conversations:pickers.recipients'),
     /** Devices an emergency alert may target (the project's devices). */
-    alertDevices: {
-      ...spec('alertDevices', (row) => ({
+    alertDevices: spec(
+      'alertDevices',
+      (row) => ({
         primary: String(row.name),
         secondary: text((row.domain as { name?: string } | null | undefined)?.name),
-      })),
-      title: t('emergency:pickers.devices.title'),
-      searchLabel: t('emergency:pickers.devices.search'),
-    },
+      }),
+      'emergency:pickers.devices',
+    ),
     /**
      * Administrators of a group: users the server limits with `limit_by_domain_id`
      * (7.8) to those who may administer that group (docs/decisions.md).
      */
     groupAdmins: (groupId: number): PickerSpec => ({
       ...spec('users', describeUser),
-      title: t('pickers.groupAdmins.title'),
+      title: t('lists:pickers.groupAdmins.title'),
       baseFilters: [{ field: 'limit_by_domain_id', rule: 'equals', value: groupId }],
     }),
   };

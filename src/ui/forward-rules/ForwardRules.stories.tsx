@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { frozenPicker } from '../entities/story-support';
 import { describeRuleSet, describeSipNumber } from '../entities/use-pickers';
+import { pageOf } from '../storybook/play';
 import { useFrozenActor } from '../storybook/use-frozen-actor';
 import { ForwardGroupDialog } from './ForwardGroupDialog';
 import { ForwardListView } from './ForwardListView';
@@ -52,9 +54,28 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const RuleSets: Story = { args: { view: 'list:ruleSets' } };
-export const ForwardGroups: Story = { args: { view: 'list:groups' } };
+export const ForwardGroups: Story = {
+  args: { view: 'list:groups' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole('table', { name: 'Forward rules' });
+    await expect(within(table).getByRole('row', { name: /Unanswered/ })).toHaveTextContent(
+      'After 30 s → Concierge desk',
+    );
+    await expect(canvas.getByRole('link', { name: 'Forward groups' })).toHaveAttribute('aria-current', 'page');
+  },
+};
 export const NewRuleSet: Story = { args: { view: 'ruleSet:creating' } };
-export const EditRuleSet: Story = { args: { view: 'ruleSet:editing' } };
+export const EditRuleSet: Story = {
+  args: { view: 'ruleSet:editing' },
+  play: async ({ canvasElement }) => {
+    const dialog = await pageOf(canvasElement).findByRole('dialog', { name: 'Edit rule set' });
+    await expect(within(dialog).getByRole('checkbox', { name: 'Mon' })).toBeChecked();
+    await expect(within(dialog).getByRole('checkbox', { name: 'Sat' })).not.toBeChecked();
+    await expect(within(dialog).getByLabelText('From')).toHaveValue('09:00');
+    await expect(within(dialog).getByLabelText(/External numbers/)).toHaveValue('+3712000001');
+  },
+};
 export const RuleSetWithErrors: Story = { args: { view: 'ruleSet:withErrors' } };
 export const NewForwardGroup: Story = { args: { view: 'group:creating' } };
 export const EditForwardGroup: Story = { args: { view: 'group:editing' } };

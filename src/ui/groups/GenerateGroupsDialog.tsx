@@ -2,18 +2,19 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { GeneratedNode } from '../../contract/entities/group-structure';
-import { type GenerateGroupsMachine, LEVELS } from '../../machines/generate-groups/generate-groups.machine';
+import type { GenerateGroupsMachine } from '../../machines/generate-groups/generate-groups.machine';
 import {
-  selectGenerateErrors,
+  selectGenerateCreated,
   selectGeneratePreview,
-  selectGenerateValues,
   selectIsPreviewing,
+  selectIsSaved,
   selectIsSavingTree,
   selectIsShowingPreview,
 } from '../../machines/generate-groups/generate-groups.selectors';
 import { Button } from '../kit/Button';
 import { Dialog } from '../kit/Dialog';
-import { TextField } from '../kit/TextField';
+import { Icon } from '../kit/icons';
+import { GenerateLevelsForm } from './GenerateLevelsForm';
 
 function Tree({ nodes }: { nodes: GeneratedNode[] }) {
   return (
@@ -29,22 +30,32 @@ function Tree({ nodes }: { nodes: GeneratedNode[] }) {
   );
 }
 
-/** Generate groups (2.5, 900 px): levels and name patterns, a preview of the tree, then save. */
-export function GenerateGroupsDialog(props: {
+/** Props of {@link GenerateGroupsDialog}. */
+export interface GenerateGroupsDialogProps {
   actor: ActorRefFrom<GenerateGroupsMachine>;
   parentName: string;
   onClose: () => void;
-}) {
-  const { t } = useTranslation(['groups', 'errors', 'common']);
-  const { actor } = props;
-  const values = useSelector(actor, selectGenerateValues);
-  const errors = useSelector(actor, selectGenerateErrors);
+}
+
+/**
+ * Generate groups (2.5, 900 px): levels and name patterns, a preview of the
+ * tree, then save; once saved it says how many groups were created (the
+ * groups page closes it and refreshes the list).
+ */
+export function GenerateGroupsDialog({ actor, parentName, onClose }: GenerateGroupsDialogProps) {
+  const { t } = useTranslation(['groups', 'common']);
   const preview = useSelector(actor, selectGeneratePreview);
   const previewing = useSelector(actor, selectIsPreviewing);
   const showingPreview = useSelector(actor, selectIsShowingPreview);
   const saving = useSelector(actor, selectIsSavingTree);
+  const saved = useSelector(actor, selectIsSaved);
+  const created = useSelector(actor, selectGenerateCreated);
 
-  const footer = showingPreview ? (
+  const footer = saved ? (
+    <Button variant="primary" onClick={onClose}>
+      {t('common:actions.close')}
+    </Button>
+  ) : showingPreview ? (
     <>
       <Button disabled={saving} onClick={() => actor.send({ type: 'generate.back' })}>
         {t('groups:generate.back')}
@@ -55,7 +66,7 @@ export function GenerateGroupsDialog(props: {
     </>
   ) : (
     <>
-      <Button onClick={props.onClose}>{t('common:actions.cancel')}</Button>
+      <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
       <Button variant="primary" loading={previewing} onClick={() => actor.send({ type: 'generate.preview' })}>
         {t('groups:generate.preview')}
       </Button>
@@ -66,73 +77,22 @@ export function GenerateGroupsDialog(props: {
     <Dialog
       open
       width="wide"
-      onClose={saving ? () => undefined : props.onClose}
-      title={t('groups:generate.title', { name: props.parentName })}
+      onClose={saving ? () => undefined : onClose}
+      title={t('groups:generate.title', { name: parentName })}
       footer={footer}
     >
-      {showingPreview && preview ? (
+      {saved ? (
+        <p role="status" className="flex items-center gap-2 py-6 text-success-600">
+          <Icon name="check" className="size-5" />
+          {t('groups:generate.created', { count: created ?? 0, name: parentName })}
+        </p>
+      ) : showingPreview && preview ? (
         <div className="max-h-[60vh] overflow-y-auto">
           <p className="mb-2 text-muted">{t('groups:generate.previewIntro', { count: preview.total })}</p>
           <Tree nodes={preview.items} />
         </div>
       ) : (
-        <div className="space-y-3">
-          <p className="text-muted">{t('groups:generate.explain')}</p>
-          <table className="w-full text-left">
-            <thead className="text-[13px] text-muted">
-              <tr>
-                <th className="pb-1 font-medium">{t('groups:generate.level')}</th>
-                <th className="pb-1 font-medium">{t('groups:generate.count')}</th>
-                <th className="pb-1 font-medium">{t('groups:generate.start')}</th>
-                <th className="pb-1 font-medium">{t('groups:generate.pattern')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {LEVELS.map((level) => (
-                <tr key={level} className="align-top">
-                  <th scope="row" className="py-1 pr-3 font-medium">
-                    {t(`groups:generate.levels.${level}`)}
-                  </th>
-                  {(['count', 'start', 'name'] as const).map((part) => (
-                    <td key={part} className="py-1 pr-2">
-                      <TextField
-                        label={t(`groups:generate.aria.${part}`, { level: t(`groups:generate.levels.${level}`) })}
-                        className="[&_label]:sr-only"
-                        inputMode={part === 'name' ? 'text' : 'numeric'}
-                        value={
-                          part === 'name'
-                            ? values.names[level]
-                            : part === 'count'
-                              ? values.counts[level]
-                              : values.starts[level]
-                        }
-                        error={errors[`${level}.${part}`]}
-                        onChange={(event) =>
-                          actor.send({ type: 'generate.change', level, part, value: event.target.value })
-                        }
-                      />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={values.numbering === 'floor'}
-              onChange={(event) =>
-                actor.send({ type: 'generate.numbering', numbering: event.target.checked ? 'floor' : 'sequential' })
-              }
-            />
-            {t('groups:generate.floorNumbering')}
-          </label>
-          {errors.parent ? (
-            <p role="alert" className="text-danger-700">
-              {t('groups:generate.noParent')}
-            </p>
-          ) : null}
-        </div>
+        <GenerateLevelsForm actor={actor} />
       )}
     </Dialog>
   );

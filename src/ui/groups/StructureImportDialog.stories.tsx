@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
 import { structureImportFixtures } from '../../machines/structure-import/structure-import.fixtures';
 import { structureImportMachine } from '../../machines/structure-import/structure-import.machine';
 import { usePickers } from '../entities/use-pickers';
+import { pageOf } from '../storybook/play';
 import { useFrozenActor } from '../storybook/use-frozen-actor';
 import { StructureImportDialog } from './StructureImportDialog';
 
@@ -25,6 +27,26 @@ type Story = StoryObj<typeof meta>;
 export const Choosing: Story = { args: { state: 'choosing' } };
 export const Ready: Story = { args: { state: 'ready' } };
 export const FailedUpload: Story = { args: { state: 'failedUpload' } };
-export const Uploading: Story = { args: { state: 'uploading' } };
-export const Finished: Story = { args: { state: 'finished' } };
-export const FinishedClean: Story = { args: { state: 'finishedClean' } };
+export const Uploading: Story = {
+  args: { state: 'uploading' },
+  play: async ({ canvasElement }) => {
+    const page = pageOf(canvasElement);
+    await expect(await page.findByRole('progressbar')).toBeInTheDocument();
+    await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
+  },
+};
+export const Finished: Story = {
+  args: { state: 'finished' },
+  play: async ({ canvasElement }) => {
+    const page = pageOf(canvasElement);
+    await expect(await page.findByText('2 rows were refused:')).toBeInTheDocument();
+    await expect(page.getByText(/Wrong e-mail|wrong e-mail/)).toBeInTheDocument();
+    await expect(page.getByRole('button', { name: 'Download error report' })).toBeInTheDocument();
+  },
+};
+export const FinishedClean: Story = {
+  args: { state: 'finishedClean' },
+  play: async ({ canvasElement }) => {
+    await expect(await pageOf(canvasElement).findByText('Every row was imported.')).toBeInTheDocument();
+  },
+};

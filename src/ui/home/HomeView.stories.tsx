@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import type { SnapshotFrom } from 'xstate';
 import { loaderFixtures } from '../../machines/loader/loader.fixtures';
 import { type LoaderMachine, loaderMachine } from '../../machines/loader/loader.machine';
@@ -33,6 +34,25 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Loading: Story = { args: { state: 'loading' } };
-export const Loaded: Story = { args: { state: 'loaded' } };
-export const Failed: Story = { args: { state: 'failed' } };
+export const Loading: Story = {
+  args: { state: 'loading' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Loading the summary…')).toBeInTheDocument();
+  },
+};
+export const Loaded: Story = {
+  args: { state: 'loaded' },
+  play: async ({ canvasElement }) => {
+    const counts = await within(canvasElement).findByRole('list', { name: 'Summary' });
+    await expect(within(counts).getByRole('link', { name: /12\s*Users/ })).toHaveAttribute('href', '/users');
+    await expect(within(counts).getByText('Projects')).toBeInTheDocument();
+  },
+};
+export const Failed: Story = {
+  args: { state: 'failed' },
+  play: async ({ canvasElement }) => {
+    const failure = await within(canvasElement).findByRole('alert');
+    await expect(failure).toHaveTextContent('The summary could not be loaded');
+    await expect(within(failure).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  },
+};

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useTranslation } from 'react-i18next';
+import { expect, within } from 'storybook/test';
+import { pageOf } from '../storybook/play';
 import { Button } from './Button';
 import { Card } from './Card';
 import { Checkbox } from './Checkbox';
@@ -18,7 +20,7 @@ const noop = () => {};
 
 /** The design kit's controls side by side (texts borrowed from the real namespaces). */
 function KitGallery() {
-  const { t } = useTranslation(['common', 'profile', 'shell']);
+  const { t } = useTranslation(['common', 'profile', 'shell', 'notifications']);
   return (
     <div className="mx-auto max-w-4xl space-y-4 p-6">
       <PageHeader title={t('profile:title')} description={t('profile:subtitle')} />
@@ -61,7 +63,7 @@ function KitGallery() {
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Card>
-          <EmptyState icon={<Icon name="bell" className="size-6" />} title={t('shell:notifications.empty')} />
+          <EmptyState icon={<Icon name="bell" className="size-6" />} title={t('notifications:bell.empty')} />
         </Card>
         <ErrorState title={t('shell:session.failed')} message={translateError(t, null)} onRetry={noop} />
       </div>
@@ -90,5 +92,17 @@ const meta = { title: 'Kit/Gallery', component: KitGallery } satisfies Meta<type
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Controls: Story = {};
-export const ConfirmDialogOpen: Story = { render: () => <ConfirmOpen /> };
+export const Controls: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No notifications')).toBeInTheDocument();
+    await expect(canvas.getByLabelText('E-mail')).toHaveAccessibleDescription('Must be an e-mail');
+  },
+};
+export const ConfirmDialogOpen: Story = {
+  render: () => <ConfirmOpen />,
+  play: async ({ canvasElement }) => {
+    const dialog = await pageOf(canvasElement).findByRole('alertdialog', { name: 'Unsaved changes' });
+    await expect(within(dialog).getByRole('button', { name: 'Stay' })).toBeInTheDocument();
+  },
+};

@@ -58,6 +58,9 @@ export function BellPanel({ actor, close }: BellPanelProps) {
         </Link>
       </div>
       {askDesktop ? <DesktopPrompt actor={actor} /> : null}
+      {failure && (latest.length > 0 || important.length > 0) ? (
+        <StaleNote reason={translateError(t, failure)} onRetry={() => actor.send({ type: 'notifications.refresh' })} />
+      ) : null}
       {firstLoad ? (
         <div className="flex justify-center py-8 text-muted">
           <Spinner label={t('bell.loading')} />
@@ -88,6 +91,19 @@ export function BellPanel({ actor, close }: BellPanelProps) {
           {t('bell.seeAll')}
         </Link>
       </div>
+    </div>
+  );
+}
+
+/** The last refresh failed while older notifications are shown: say so, offer a retry. */
+function StaleNote({ reason, onRetry }: { reason: string; onRetry: () => void }) {
+  const { t } = useTranslation('notifications');
+  return (
+    <div role="alert" className="flex items-center gap-2 border-b border-line bg-warning-50 px-3 py-1.5 text-[13px]">
+      <span className="flex-1 text-ink">{t('bell.refreshFailed', { reason })}</span>
+      <Button size="sm" variant="ghost" onClick={onRetry}>
+        {t('bell.retry')}
+      </Button>
     </div>
   );
 }

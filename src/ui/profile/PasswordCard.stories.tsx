@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import type { SnapshotFrom } from 'xstate';
 import { passwordFormFixtures } from '../../machines/password-form/password-form.fixtures';
 import { type PasswordFormMachine, passwordFormMachine } from '../../machines/password-form/password-form.machine';
@@ -27,7 +28,32 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Editing: Story = { args: { state: 'editing' } };
-export const WithErrors: Story = { args: { state: 'withErrors' } };
-export const Submitting: Story = { args: { state: 'submitting' } };
-export const Done: Story = { args: { state: 'done' } };
+export const Editing: Story = {
+  args: { state: 'editing' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByLabelText('Current password')).toHaveValue('');
+  },
+};
+export const WithErrors: Story = {
+  args: { state: 'withErrors' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByLabelText('New password')).toHaveAccessibleDescription('Min length 8 chars');
+    await expect(canvas.getByLabelText('Repeat new password')).toHaveAccessibleDescription('Fields do not match');
+  },
+};
+export const Submitting: Story = {
+  args: { state: 'submitting' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: 'Change password' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  },
+};
+export const Done: Story = {
+  args: { state: 'done' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('status')).toHaveTextContent('Your password has been changed.');
+  },
+};

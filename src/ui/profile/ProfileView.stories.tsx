@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import type { SnapshotFrom } from 'xstate';
 import { profileFormFixtures } from '../../machines/profile-form/profile-form.fixtures';
 import { type ProfileFormMachine, profileFormMachine } from '../../machines/profile-form/profile-form.machine';
@@ -31,7 +32,34 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Editing: Story = { args: { state: 'editing' } };
-export const Dirty: Story = { args: { state: 'dirty' } };
-export const WithFieldErrors: Story = { args: { state: 'withFieldErrors' } };
-export const Saving: Story = { args: { state: 'saving' } };
+export const Editing: Story = {
+  args: { state: 'editing' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByLabelText('E-mail')).toHaveValue('admin@riverside.example');
+    await expect(canvas.getByRole('button', { name: 'Save' })).toBeDisabled();
+  },
+};
+export const Dirty: Story = {
+  args: { state: 'dirty' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: 'Save' })).toBeEnabled();
+  },
+};
+export const WithFieldErrors: Story = {
+  args: { state: 'withFieldErrors' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByLabelText('E-mail')).toHaveAccessibleDescription('Must be an e-mail');
+    await expect(canvas.getByLabelText('Phone')).toHaveAccessibleDescription(/international format/);
+  },
+};
+export const Saving: Story = {
+  args: { state: 'saving' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: 'Save' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+  },
+};

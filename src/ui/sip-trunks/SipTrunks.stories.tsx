@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { frozenPicker } from '../entities/story-support';
@@ -49,4 +50,13 @@ type Story = StoryObj<typeof meta>;
 export const List: Story = { args: { view: 'list:ready' } };
 export const NewTrunk: Story = { args: { view: 'form:creating' } };
 export const EditTrunk: Story = { args: { view: 'form:editing' } };
-export const ServerAddressRefused: Story = { args: { view: 'form:withErrors' } };
+export const ServerAddressRefused: Story = {
+  args: { view: 'form:withErrors' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByLabelText(/^Termination URI/)).toHaveAccessibleDescription(
+      "Cannot be this server's own address",
+    );
+    await expect(canvas.getByLabelText(/^Outgoing number/)).toHaveAccessibleDescription('Must not contain spaces');
+  },
+};

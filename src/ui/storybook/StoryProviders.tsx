@@ -9,6 +9,7 @@ import { ActorProvider } from '../app/actor-context';
 import { createI18n } from '../app/i18n-resources';
 import type { RouteHandle, TitleSpec } from '../app/route-table';
 import { createStoryRefs, createStubPageMachines } from './frozen-actors';
+import { watchMissingKeys } from './story-log';
 
 /**
  * What a story may ask of the providers, under `parameters.gatehouse`. Actors
@@ -52,7 +53,11 @@ const fixturesOf = (names: GatehouseParameters['actors'] = {}) => ({
  * useMatches) around a story.
  */
 export function StoryProviders({ locale, parameters, children }: StoryProvidersProps) {
-  const i18n = useMemo(() => createI18n(locale), [locale]);
+  const i18n = useMemo(() => {
+    const instance = createI18n(locale);
+    watchMissingKeys(instance);
+    return instance;
+  }, [locale]);
   const i18nRef = useRef(i18n);
   i18nRef.current = i18n;
   const [refs] = useState(() =>

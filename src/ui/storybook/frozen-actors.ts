@@ -27,6 +27,7 @@ import { type SessionMachine, sessionMachine } from '../../machines/session/sess
 import { structureImportMachine } from '../../machines/structure-import/structure-import.machine';
 import type { EntityKit } from '../../services/entity-registry';
 import type { ActorRefs, PageMachines } from '../app/actor-context';
+import { noteHydrated } from './story-log';
 
 const never = () => new Promise<never>(() => {});
 const noop = () => {};
@@ -68,6 +69,7 @@ export function frozenActor<M extends AnyStateMachine>(
   snapshot: SnapshotFrom<M>,
   options: FreezeOptions & { systemId?: string } = {},
 ): ActorRefFrom<M> {
+  noteHydrated(snapshot);
   const actor = createActor(freeze(machine, options), { snapshot, systemId: options.systemId } as never);
   return actor.start() as unknown as ActorRefFrom<M>;
 }

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import type { SnapshotFrom } from 'xstate';
 import { loaderFixtures } from '../../machines/loader/loader.fixtures';
 import { type LoaderMachine, loaderMachine } from '../../machines/loader/loader.machine';
@@ -34,5 +35,15 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Loading: Story = { args: { state: 'loading' } };
-export const Loaded: Story = { args: { state: 'loaded' } };
-export const Failed: Story = { args: { state: 'failed' } };
+export const Loaded: Story = {
+  args: { state: 'loaded' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Use the console lawfully.')).toBeInTheDocument();
+  },
+};
+export const Failed: Story = {
+  args: { state: 'failed' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('alert')).toHaveTextContent('Internal server error');
+  },
+};

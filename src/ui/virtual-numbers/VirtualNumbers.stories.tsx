@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { frozenPicker } from '../entities/story-support';
@@ -59,12 +60,49 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const List: Story = { args: { view: 'list:ready' } };
+export const List: Story = {
+  args: { view: 'list:ready' },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole('table', { name: 'Virtual numbers' });
+    await expect(within(table).getByRole('row', { name: /100100/ })).toHaveTextContent('Master');
+    await expect(within(table).getByRole('row', { name: /100300/ })).toHaveTextContent('Inactive');
+  },
+};
 export const EmptyList: Story = { args: { view: 'list:empty' } };
 export const NewNumber: Story = { args: { view: 'form:creating' } };
-export const Generating: Story = { args: { view: 'form:generating' } };
+export const Generating: Story = {
+  args: { view: 'form:generating' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('button', { name: 'Generating…' })).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByLabelText(/^SIP password/)).toBeDisabled();
+  },
+};
 export const EditNumber: Story = { args: { view: 'form:editing' } };
-export const DeviceNumber: Story = { args: { view: 'form:device' } };
-export const WithoutSystemRights: Story = { args: { view: 'form:limited' } };
+export const DeviceNumber: Story = {
+  args: { view: 'form:device' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('option', { name: 'A device' })).toBeInTheDocument();
+    await expect(canvas.getByText(/from the device's own page/)).toBeInTheDocument();
+  },
+};
+export const WithoutSystemRights: Story = {
+  args: { view: 'form:limited' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'Virtual number 100011' });
+    await expect(canvas.queryByRole('checkbox', { name: 'Active' })).not.toBeInTheDocument();
+    await expect(canvas.queryByLabelText('Purpose')).not.toBeInTheDocument();
+    await expect(canvas.getByText(/permission to activate numbers/)).toBeInTheDocument();
+  },
+};
 export const WithErrors: Story = { args: { view: 'form:withErrors' } };
-export const NumberTaken: Story = { args: { view: 'form:taken' } };
+export const NumberTaken: Story = {
+  args: { view: 'form:taken' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByLabelText('Number', { exact: true })).toHaveAccessibleDescription(
+      'Value must be unique',
+    );
+  },
+};
