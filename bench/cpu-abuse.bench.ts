@@ -25,7 +25,12 @@ import { ms, percentiles } from './stats';
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
-const t = await buildTestApp('sqlite');
+// PASSWORD_HASH_CONCURRENCY and PASSWORD_HASH_QUEUE pass through, to compare pool sizes.
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('PASSWORD_HASH_'))) as Record<
+  string,
+  string
+>;
+const t = await buildTestApp('sqlite', { env });
 const origin = `${await listening(t.app)}${API_BASE}`;
 const admin = await t.session('admin');
 const residentId = (

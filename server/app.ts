@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/announce-scheduler';
+import { passwordPool } from './domain/password-pool';
 import { apiRoutes } from './http/api';
 import { installConsole } from './http/console';
 import { installErrorHandler } from './http/error-handler';
@@ -60,6 +61,7 @@ const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  passwordPool.configure(config.passwordHashing);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     // Request ids in logs tie a 500 to the request that caused it.

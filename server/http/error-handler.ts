@@ -9,7 +9,7 @@ import { HttpError } from './http-error';
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.status).send(error.body);
+    if (error instanceof HttpError) return reply.status(error.status).headers(error.headers).send(error.body);
     const status = error.statusCode;
     // Fastify's own client errors: malformed JSON, empty JSON body, body too large, bad content type.
     if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -8,6 +8,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody & { message: ErrorCode },
+    /** Response headers that go with it (Retry-After of a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(body.message);
     this.name = 'HttpError';
@@ -37,3 +39,7 @@ export const invalidToken = () => new HttpError(401, { message: ERROR_CODES.inva
 /** 400 `invalid related entity sent`, listing the entities at fault (8.1). */
 export const invalidRelated = (entities: string[]) =>
   new HttpError(400, { message: ERROR_CODES.invalidRelatedEntity, entities });
+
+/** 429 when a bounded resource (password hashing, image decoding) has no room: try again after that many seconds. */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, { message: ERROR_CODES.tooManyRequests }, { 'retry-after': String(retryAfterSeconds) });
