@@ -7,6 +7,7 @@ import { ERROR_CODES } from '../../src/contract/errors';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/http-error';
 import { nowIso } from './clock';
+import { assertImageWithinLimits } from './image-check';
 
 /** Avatars are stored square, this many pixels wide, as PNG under DATA_DIR/uploads/avatars. */
 export const AVATAR_SIZE = 256;
@@ -26,6 +27,7 @@ export async function saveAvatar(
   image: Buffer,
   crop: { x: number; y: number; size: number },
 ): Promise<string> {
+  assertImageWithinLimits(image);
   let picture: Awaited<ReturnType<typeof Jimp.read>>;
   try {
     picture = await Jimp.read(image);

@@ -2,15 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '../../src/contract/errors';
 import { hasAnyPermission } from '../../src/contract/permissions';
 import type { AppContext } from '../context';
 import { avatarDir, deleteAvatar, saveAvatar } from '../domain/avatars';
+import { IMAGE_LIMITS } from '../domain/image-check';
 import { scopedUsers, selectUsers, toUsers } from '../domain/users';
 import { idOf } from '../resources/define-resource';
 import { authOf, requirePermission } from './auth';
-import { invalidData, itemNotFound, prohibited } from './http-error';
-
-const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+import { HttpError, invalidData, itemNotFound, prohibited } from './http-error';
 
 /** Reads the avatar upload: the `image` file and the numeric crop fields. */
 async function readUpload(request: FastifyRequest) {
@@ -18,7 +18,12 @@ async function readUpload(request: FastifyRequest) {
   let image: Buffer | null = null;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      const data = await part.toBuffer();
+      // Over IMAGE_LIMITS.maxBytes: the upload is refused like any other unusable picture.
+      const data = await part.toBuffer().catch((error: { code?: string }) => {
+        throw error.code === 'FST_REQ_FILE_TOO_LARGE'
+          ? new HttpError(400, { message: ERROR_CODES.invalidFile })
+          : error;
+      });
       if (part.fieldname === 'image') image = data;
     } else fields[part.fieldname] = String(part.value);
   }
@@ -34,7 +39,7 @@ async function readUpload(request: FastifyRequest) {
 
 /** POST and DELETE /users/{id}/avatar (7.3) and the stored pictures. */
 export async function avatarRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+  await app.register(multipart, { limits: { fileSize: IMAGE_LIMITS.maxBytes, files: 1 } });
   const config = { auth: true };
   const guard = requirePermission('users.edit_all', 'users.edit_profile');
 
