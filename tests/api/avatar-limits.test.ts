@@ -65,4 +65,75 @@ describe('avatar upload limits', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'invalid file' });
   });
+
+  it('decodes off the main thread: PNG, JPEG and GIF are still cropped and scaled as before', async () => {
+    const read = vi.spyOn(Jimp, 'read');
+    for (const mime of ['image/png', 'image/jpeg', 'image/gif'] as const) {
+      const res = await upload(await photo(mime), { x: '100', y: '0', size: '100' });
+      expect(res.statusCode, `${mime}: ${res.body}`).toBe(200);
+      const stored = await t.app.inject({ method: 'GET', url: res.json().data.avatar_url });
+      expect(read).not.toHaveBeenCalled(); // the server never decoded on this thread
+      const picture = await Jimp.read(stored.rawPayload);
+      expect([picture.bitmap.width, picture.bitmap.height]).toEqual([256, 256]);
+      const { r, g, b } = intToRgb(picture.getPixelColor(128, 128)); // blue, the right half (JPEG is lossy)
+      expect(b, mime).toBeGreaterThan(200);
+      expect(r + g, mime).toBeLessThan(60);
+      read.mockClear();
+    }
+  }, 60_000); // three worker starts on a busy machine
+
+  it('answers 400 invalid file, not 500, for a picture whose header is fine but whose data is not, decoded off the main thread', async () => {
+    const read = vi.spyOn(Jimp, 'read');
+    const png = await photo('image/png');
+    const jpeg = await photo('image/jpeg');
+    const broken = [
+      png.subarray(0, Math.floor(png.length / 2)), // truncated
+      Buffer.concat([png.subarray(0, 50), Buffer.alloc(500, 0x55), png.subarray(png.length - 12)]), // garbage pixels
+      jpeg.subarray(0, 200), // a JPEG header and nothing else
+    ];
+    for (const image of broken) {
+      const res = await upload(image);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'invalid file' });
+    }
+    expect(read).not.toHaveBeenCalled();
+  }, 60_000);
+
+  it('stops a worker that overruns its deadline and answers 400 invalid file', async () => {
+    const { IMAGE_JOB_LIMITS, imageJobStats } = await import('../../server/workers/image-jobs');
+    const timeout = IMAGE_JOB_LIMITS.timeoutMs;
+    const timedOut = imageJobStats.timedOut;
+    IMAGE_JOB_LIMITS.timeoutMs = 1; // less than any worker needs to start
+    try {
+      const res = await upload(await photo('image/png'));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'invalid file' });
+      expect(imageJobStats.timedOut).toBe(timedOut + 1);
+    } finally {
+      IMAGE_JOB_LIMITS.timeoutMs = timeout;
+    }
+  });
+
+  it('answers 429 too many requests with Retry-After when the decoding line is full', async () => {
+    const { imageQueue, IMAGE_JOB_LIMITS } = await import('../../server/workers/image-jobs');
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = Array.from({ length: IMAGE_JOB_LIMITS.concurrency + IMAGE_JOB_LIMITS.waiting }, () =>
+      imageQueue.run(() => gate),
+    );
+    try {
+      const res = await upload(await photo('image/png'));
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ message: 'too many requests' });
+      expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    } finally {
+      release();
+      await Promise.all(held);
+    }
+    expect((await upload(await photo('image/png'))).statusCode).toBe(200);
+  });
 });
+
+function intToRgb(color: number) {
+  return { r: (color >>> 24) & 0xff, g: (color >>> 16) & 0xff, b: (color >>> 8) & 0xff };
+}
