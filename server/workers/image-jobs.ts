@@ -10,13 +10,16 @@ import { startWorker } from './start-worker';
  * deadline, one at a time, with a short waiting line (beyond it 429). A worker
  * that throws, runs out of memory, exits or overruns answers 400 `invalid file`.
  * Decoded pixels live outside the V8 heap, so the real memory bound is the
- * header check before (image-check.ts); the heap limit catches the rest.
+ * header check before (image-check.ts); the heap limit catches the rest. It is
+ * sized so that what decoded before still does: jpeg-js (jimp's JPEG decoder)
+ * works in the JS heap and refuses above 512 MB itself (about 30 megapixels);
+ * a 24-megapixel JPEG takes some 10 s and 500 MB here on a busy 2-core machine.
  */
 export const IMAGE_JOB_LIMITS = {
   concurrency: 1,
   waiting: 4,
-  timeoutMs: 20_000,
-  resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+  timeoutMs: 30_000,
+  resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
 };
 
 /** Counters for tests and diagnostics. */
