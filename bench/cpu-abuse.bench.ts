@@ -71,19 +71,30 @@ async function loginFlood(until: number): Promise<Record<number, number>> {
   return statuses;
 }
 
-function report(label: string, samples: number[]) {
+function report(label: string, samples: number[], loop: { max: number }) {
   const s = percentiles(samples);
-  console.log(`${label.padEnd(34)} GET /profile n=${s.n}  p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  max ${ms(s.max)}`);
+  console.log(
+    `${label.padEnd(34)} GET /profile n=${s.n}  p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  max ${ms(s.max)}; event loop blocked up to ${ms(loop.max / 1e6)}`,
+  );
+}
+
+/** Runs `work` with the event-loop delay monitored. */
+async function monitored<T>(work: () => Promise<T>): Promise<[T, { max: number }]> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const result = await work();
+  loop.disable();
+  return [result, loop];
 }
 
 // Warm up the routes and the password hashing (the dummy hash, JIT).
 await profileLoop(performance.now() + 300);
 await t.login('staff', PASSWORDS.demo);
 
-report('baseline (no logins)', await profileLoop(performance.now() + SECONDS * 1000));
+report('baseline (no logins)', ...(await monitored(() => profileLoop(performance.now() + SECONDS * 1000))));
 const until = performance.now() + SECONDS * 1000;
-const [flooded, statuses] = await Promise.all([profileLoop(until), loginFlood(until)]);
-report(`during ${LOGINS} concurrent logins`, flooded);
+const [[flooded, statuses], floodLoop] = await monitored(() => Promise.all([profileLoop(until), loginFlood(until)]));
+report(`during ${LOGINS} concurrent logins`, flooded, floodLoop);
 console.log(`  logins answered: ${JSON.stringify(statuses)}`);
 
 async function upload(label: string, image: Buffer, crop: { x: number; y: number; size: number }) {
