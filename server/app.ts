@@ -5,6 +5,7 @@ import { API_BASE } from '../src/contract/http';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
+import { passwordPool } from './domain/auth/password-pool';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
 import { apiRoutes } from './http/api';
 import { installConsole } from './http/plumbing/console';
@@ -59,6 +60,7 @@ const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  passwordPool.configure(config.passwordHashing);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     // Request ids in logs tie a 500 to the request that caused it.

@@ -40,6 +40,14 @@ export interface Config {
   /** Server-side media of awaiting calls (werift endpoints in this process). */
   media: MediaOptions;
   simulator: SimulatorConfig;
+  /** The one queue every argon2 hash and verify goes through (server/domain/auth/password-pool.ts). */
+  passwordHashing: PasswordHashingConfig;
+}
+
+/** PASSWORD_HASH_CONCURRENCY hashes at once; PASSWORD_HASH_QUEUE more may wait, beyond that 429. */
+export interface PasswordHashingConfig {
+  concurrency: number;
+  waiting: number;
 }
 
 /** The door-panel simulator of demo mode (server/simulator). */
@@ -256,6 +264,10 @@ export function loadConfig(env: Env): Config {
     enabled: read('GATEHOUSE_SIMULATOR', flag, false),
     callInterval: read('GATEHOUSE_SIMULATOR_CALL_INTERVAL', integer(0, 86_400), 0),
   };
+  const passwordHashing: PasswordHashingConfig = {
+    concurrency: read('PASSWORD_HASH_CONCURRENCY', integer(1, 64), 2),
+    waiting: read('PASSWORD_HASH_QUEUE', integer(0, 10_000), 32),
+  };
   // It dials as the demo door panel: without demo content there is no panel number to register.
   if (simulator.enabled && !demo)
     problems.push('GATEHOUSE_SIMULATOR=1 needs GATEHOUSE_DEMO=1 (it is the demo door panel)');
@@ -288,5 +300,6 @@ export function loadConfig(env: Env): Config {
     sip,
     media,
     simulator,
+    passwordHashing,
   };
 }

@@ -48,6 +48,7 @@ describe('loadConfig', () => {
       sip: { port: 8443, tlsCert: null, tlsKey: null },
       media: { host: '127.0.0.1', stunServers: [], portRange: null },
       simulator: { enabled: false, callInterval: 0 },
+      passwordHashing: { concurrency: 2, waiting: 32 },
     });
   });
 
@@ -82,6 +83,8 @@ describe('loadConfig', () => {
       MEDIA_STUN_SERVERS: 'stun.example.org:3478, 10.0.0.1:19302',
       MEDIA_PORT_RANGE: '20000-20999',
       GATEHOUSE_SIMULATOR_CALL_INTERVAL: '120',
+      PASSWORD_HASH_CONCURRENCY: '4',
+      PASSWORD_HASH_QUEUE: '0',
     });
     expect(config).toEqual({
       host: '192.168.1.10',
@@ -116,6 +119,7 @@ describe('loadConfig', () => {
         portRange: [20000, 20999],
       },
       simulator: { enabled: false, callInterval: 120 },
+      passwordHashing: { concurrency: 4, waiting: 0 },
     });
   });
 
@@ -125,6 +129,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0', SIP_PROXY_HOST: 'gate.example.com' }).media.host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: 'localhost' }).media.host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0', MEDIA_HOST: '::1' }).media.host).toBe('::1');
+  });
+
+  it('validates the password hashing pool', () => {
+    expect(configError({ PASSWORD_HASH_CONCURRENCY: '0' }).message).toContain(
+      'PASSWORD_HASH_CONCURRENCY must be an integer 1-64',
+    );
+    expect(configError({ PASSWORD_HASH_QUEUE: '-1' }).message).toContain(
+      'PASSWORD_HASH_QUEUE must be an integer 0-10000',
+    );
   });
 
   it('validates the media and simulator settings', () => {

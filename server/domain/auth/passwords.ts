@@ -1,18 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
+import { passwordPool } from './password-pool';
 
-/** argon2id with the library's defaults (64 MiB, 3 passes): the OWASP-recommended family. */
+/**
+ * argon2id with the library's defaults (64 MiB, 3 passes): the OWASP-recommended family.
+ * Hashes and verifies wait for a slot of the password pool; a full pool throws 429.
+ */
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return passwordPool.run(() => argon2.hash(password, { type: argon2.argon2id }));
 }
 
-/** False for a wrong password or a malformed hash; never throws on bad input. */
+/** False for a wrong password or a malformed hash; never throws on bad input (only the pool's 429). */
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
-  try {
-    return await argon2.verify(hash, password);
-  } catch {
-    return false;
-  }
+  return passwordPool.run(async () => {
+    try {
+      return await argon2.verify(hash, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 let dummyHash: Promise<string> | null = null;
@@ -22,7 +28,10 @@ let dummyHash: Promise<string> | null = null;
  * from a wrong password by timing the answer.
  */
 export async function verifyAgainstNothing(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
+    dummyHash = null; // refused by a full pool: the next unknown login makes it
+    throw error;
+  });
   await verifyPassword(await dummyHash, password);
   return false;
 }

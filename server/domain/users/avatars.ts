@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { Jimp } from 'jimp';
 import type { Kysely } from 'kysely';
-import { ERROR_CODES } from '../../../src/contract/errors';
 import type { Database } from '../../db/schema';
+import { renderAvatar } from '../../workers/image-jobs';
 import { nowIso } from '../clock';
-import { refused } from '../errors';
+import { assertImageWithinLimits } from './image-check';
 
 /** Avatars are stored square, this many pixels wide, as PNG under DATA_DIR/uploads/avatars. */
 export const AVATAR_SIZE = 256;
@@ -17,7 +16,9 @@ export const avatarDir = (dataDir: string) => join(dataDir, 'uploads', 'avatars'
 /**
  * Crops the square (x, y, size) out of an uploaded image — the region the
  * console's cropper chose — scales it to AVATAR_SIZE and stores it as the
- * user's avatar, replacing (and deleting) the previous one.
+ * user's avatar, replacing (and deleting) the previous one. The header is
+ * checked first and the decoding runs in a worker thread: 400 `invalid file`
+ * for anything too large, unknown or undecodable.
  */
 export async function saveAvatar(
   db: Kysely<Database>,
@@ -26,20 +27,11 @@ export async function saveAvatar(
   image: Buffer,
   crop: { x: number; y: number; size: number },
 ): Promise<string> {
-  let picture: Awaited<ReturnType<typeof Jimp.read>>;
-  try {
-    picture = await Jimp.read(image);
-  } catch {
-    throw refused(ERROR_CODES.invalidFile);
-  }
-  const { width, height } = picture.bitmap;
-  const size = Math.max(1, Math.min(Math.round(crop.size), width, height));
-  const x = Math.min(Math.max(0, Math.round(crop.x)), width - size);
-  const y = Math.min(Math.max(0, Math.round(crop.y)), height - size);
-  picture.crop({ x, y, w: size, h: size }).resize({ w: AVATAR_SIZE, h: AVATAR_SIZE });
+  assertImageWithinLimits(image);
+  const png = await renderAvatar(image, crop, AVATAR_SIZE);
   const file = `${userId}-${randomBytes(8).toString('hex')}.png`;
   await mkdir(avatarDir(dataDir), { recursive: true });
-  await writeFile(join(avatarDir(dataDir), file), await picture.getBuffer('image/png'));
+  await writeFile(join(avatarDir(dataDir), file), png);
   const url = `${AVATAR_URL_PREFIX}${file}`;
   await removeStoredFile(db, dataDir, userId);
   await db.updateTable('users').set({ avatar_url: url, updated_at: nowIso() }).where('id', '=', userId).execute();
