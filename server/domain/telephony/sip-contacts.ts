@@ -197,8 +197,36 @@ export async function groupPath(db: Kysely<Database>, groupId: number): Promise<
   return names.length === 0 ? null : names.map((r) => r.name).join(' / ');
 }
 
-/** Who holds `number` in the caller's project (404 when it is not the project's). */
+/**
+ * Whether the caller may learn who holds `number` (directory privacy): a number
+ * they may call (the contacts rule), or one that took part in a call with one
+ * of their numbers (the card of a call they received). Anything else is, for
+ * them, no number at all: the numbering plan cannot be walked to list the building.
+ */
+async function mayKnow(db: Kysely<Database>, auth: Auth, number: string): Promise<boolean> {
+  if (await mayCall(db, auth, number)) return true;
+  const own = db
+    .selectFrom('sip_numbers')
+    .select('number')
+    .where('user_id', '=', auth.userId)
+    .where('project_id', '=', auth.projectId);
+  const call = await db
+    .selectFrom('call_history as h')
+    .select('h.id')
+    .where('h.project_id', '=', auth.projectId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('h.from_number', '=', number), eb('h.to_number', 'in', own)]),
+        eb.and([eb('h.to_number', '=', number), eb('h.from_number', 'in', own)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return call !== undefined;
+}
+
+/** Who holds `number` in the caller's project (404 when it is not the project's, or not the caller's to know). */
 export async function callInfo(db: Kysely<Database>, auth: Auth, number: string): Promise<CallInfo> {
+  if (!(await mayKnow(db, auth, number))) throw itemNotFound();
   const row = await db
     .selectFrom('sip_numbers as n')
     .leftJoin('users as u', 'u.id', 'n.user_id')

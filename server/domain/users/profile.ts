@@ -8,6 +8,7 @@ import type { Auth } from '../auth/auth-context';
 import { nowIso } from '../clock';
 import { readFeatures } from '../project/features';
 import { ownSipNumber } from '../telephony/sip-contacts';
+import { assertUnique } from './users';
 
 const asLanguage = (value: string): Language =>
   (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en';
@@ -87,6 +88,8 @@ export function profilePatchToColumns(patch: ProfilePatch): UserUpdate {
 
 /** PATCH /profile: the caller's own fields. */
 export async function updateOwnProfile(ctx: AppContext, auth: Auth, patch: ProfilePatch): Promise<void> {
+  // The same rule as the users calls: an e-mail belongs to one account.
+  await assertUnique(ctx.db, { email: patch.email }, auth.userId);
   await updateOwnUser(ctx.db, auth.userId, profilePatchToColumns(patch));
 }
 

@@ -265,7 +265,7 @@ async function assertRelated(db: Kysely<Database>, auth: Auth, domains?: number[
 }
 
 /** Login and e-mail are unique across accounts (`value not unique` on the field). */
-async function assertUnique(
+export async function assertUnique(
   db: Kysely<Database>,
   fields: { login?: string; email?: string | null },
   exceptId?: number,
@@ -383,9 +383,15 @@ export async function updateUser(db: Kysely<Database>, auth: Auth, id: number, b
   if (id !== auth.userId && !can('users.edit_all')) throw prohibited();
   if (id === auth.userId && !can('users.edit_all') && !can('users.edit_profile')) throw prohibited();
   await assertUnique(db, body, id);
-  if (body.role_id !== undefined) {
+  const current = await membershipOf(db, auth.projectId, id);
+  const roleChanges = body.role_id !== undefined && body.role_id !== current.roleId;
+  const groupsChange = body.domains !== undefined && !sameIds(body.domains, current.domainIds);
+  // No self-widening (6.1): one's own role and groups are changed by someone else (or an administrator).
+  if (id === auth.userId && !auth.role.isAdmin && (roleChanges || groupsChange)) throw prohibited();
+  if (roleChanges && body.role_id !== undefined) {
     if (!can('roles.edit_users_role') && !auth.role.isAdmin) throw prohibited();
     await assertAssignableRole(db, auth, body.role_id);
+    await assertAdminsRemain(db, auth.projectId, [id], body.role_id);
   }
   await assertRelated(db, auth, body.domains, body.markers);
   await db.transaction().execute(async (trx) => {
@@ -418,6 +424,7 @@ export async function deleteUsers(db: Kysely<Database>, auth: Auth, ids: number[
     return 0;
   }
   return db.transaction().execute(async (trx) => {
+    await assertAdminsRemain(trx, auth.projectId, targets);
     await trx
       .deleteFrom('user_domains')
       .where('user_id', 'in', targets)
@@ -511,4 +518,60 @@ export async function permittedUsers(
     .where('ms.user_id', 'in', others)
     .execute();
   return [...allowed, ...rows.map((r) => r.user_id)];
+}
+
+/** The user's role and groups in the project, as stored. */
+async function membershipOf(db: Kysely<Database>, projectId: number, userId: number) {
+  const membership = await db
+    .selectFrom('memberships')
+    .select('role_id')
+    .where('user_id', '=', userId)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst();
+  if (!membership) throw itemNotFound();
+  const groups = await db
+    .selectFrom('user_domains as ud')
+    .innerJoin('domains as d', 'd.id', 'ud.domain_id')
+    .select('d.id')
+    .where('ud.user_id', '=', userId)
+    .where('d.project_id', '=', projectId)
+    .execute();
+  return { roleId: membership.role_id, domainIds: groups.map((g) => g.id) };
+}
+
+const sameIds = (a: readonly number[], b: readonly number[]) => {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((id) => right.has(id));
+};
+
+/**
+ * The last administrator stays (6.1): refuses to remove `leaving` users from the
+ * project, or to give them `newRoleId`, when no other active member would
+ * still hold the administrator's role.
+ */
+export async function assertAdminsRemain(
+  db: Kysely<Database>,
+  projectId: number,
+  leaving: readonly number[],
+  newRoleId?: number,
+): Promise<void> {
+  if (leaving.length === 0) return;
+  if (newRoleId !== undefined) {
+    const role = await db.selectFrom('roles').select('is_admin').where('id', '=', newRoleId).executeTakeFirst();
+    if (role?.is_admin === 1) return;
+  }
+  const admins = await db
+    .selectFrom('memberships as ms')
+    .innerJoin('roles as r', 'r.id', 'ms.role_id')
+    .innerJoin('users as u', 'u.id', 'ms.user_id')
+    .select('ms.user_id')
+    .where('ms.project_id', '=', projectId)
+    .where('r.is_admin', '=', 1)
+    .where('u.deleted_at', 'is', null)
+    .execute();
+  const leavingSet = new Set(leaving);
+  const touched = admins.some((a) => leavingSet.has(a.user_id));
+  const remaining = admins.filter((a) => !leavingSet.has(a.user_id));
+  if (touched && remaining.length === 0) throw prohibited();
 }

@@ -226,8 +226,13 @@ async function parseBody(declaration: CallDeclaration, request: FastifyRequest) 
   if (schema.type === 'object' && Array.isArray(request.body)) throw invalidData({ _: { code: 'invalid' } });
   const parsed = v.safeParse(schema, request.body);
   if (!parsed.success) throw invalidData(issuesToFieldErrors(parsed.issues));
+  // A change that names nothing the call knows is a mistake, not a no-op (unknown fields are dropped).
+  if (request.method === 'PATCH' && isEmptyObject(parsed.output)) throw invalidData({ _: { code: 'required' } });
   return parsed.output;
 }
+
+const isEmptyObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
 
 async function readMultipartBody(declaration: MultipartDeclaration, request: FastifyRequest) {
   const { fields, files } = await readMultipart(request, declaration.files);

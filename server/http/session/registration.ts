@@ -14,7 +14,7 @@ import {
   resendSelfRegistration,
   selfRegistrationInfo,
 } from '../../domain/users/self-registration';
-import { scopedUsers } from '../../domain/users/users';
+import { permittedUsers, scopedUsers } from '../../domain/users/users';
 import { registerCall } from '../plumbing/register-call';
 
 /** Registration by invitation, self-registration and password recovery (7.2). */
@@ -23,6 +23,8 @@ export async function registrationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     const ids = [...new Set(body.users)];
     const visible = await scopedUsers(ctx.db, auth).select('u.id').where('u.id', 'in', ids).execute();
     if (visible.length !== ids.length) throw invalidRelated(['users']);
+    // A registration link lets its reader set the password: only for users the caller may edit (6.1).
+    if ((await permittedUsers(ctx.db, auth, ids, 'edit')).length !== ids.length) throw prohibited();
     for (const id of ids) await sendRegistrationLink(ctx, { userId: id, projectId: auth.projectId });
     return { data: { sent: ids.length } };
   });

@@ -64,12 +64,31 @@ const optionalNullableText = (max: number) => v.optional(v.nullable(v.pipe(v.str
 /** International phone format: a plus and 7 to 15 digits (section 5). */
 export const PHONE_PATTERN = /^\+[1-9]\d{6,14}$/;
 
-/** PATCH /profile body: the fields a user may change on their own profile. */
+/** Name rule of section 5: 1 to 31 characters without special characters (decided list, see decisions.md). */
+export const NAME_FORBIDDEN = /[<>{}[\]\\/|^~`"$%&*=+;:?!#]/;
+
+/** A person's name (users and the own profile alike: section 5 name rule). */
+export const PersonNameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1),
+  v.maxLength(31),
+  v.check((s) => !NAME_FORBIDDEN.test(s), 'name_rule'),
+);
+
+/** An e-mail address, unique across accounts (checked by the server, case-insensitively). */
+export const EmailSchema = v.pipe(v.string(), v.trim(), v.email('email'), v.maxLength(255));
+
+/**
+ * PATCH /profile body: the fields a user may change on their own profile, with
+ * the rules of the users calls. Role, groups and permissions are not among
+ * them: a body naming only those is refused (`invalid data sent`).
+ */
 export const ProfilePatchSchema = v.object({
-  name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(255))),
+  name: v.optional(PersonNameSchema),
   firstname: optionalNullableText(255),
   lastname: optionalNullableText(255),
-  email: v.optional(v.nullable(v.pipe(v.string(), v.email('email'), v.maxLength(255)))),
+  email: v.optional(v.nullable(EmailSchema)),
   phone: v.optional(v.nullable(v.pipe(v.string(), v.regex(PHONE_PATTERN, 'phone')))),
   description: optionalNullableText(1000),
   locale: v.optional(v.picklist(LANGUAGES)),

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { PHONE_PATTERN } from './profile';
-import { NAME_FORBIDDEN } from './user';
+import { NAME_FORBIDDEN, PHONE_PATTERN } from './profile';
 
 /** Registration by invitation and password recovery (7.2). */
 const password = v.pipe(v.string(), v.minLength(8), v.maxLength(128));

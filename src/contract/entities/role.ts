@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
 import { ALL_PERMISSIONS } from '../permissions';
-import { NAME_FORBIDDEN } from './user';
+import { NAME_FORBIDDEN } from './profile';
 
 /** Roles of section 6.1: a list of permission strings and the roles it may assign or edit. */
 const ref = v.object({ id: v.number(), name: v.string() });

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
-import { IDENTIFIER_FORMATS, PHONE_PATTERN, ProfileSettingsSchema } from './profile';
+import { EmailSchema, IDENTIFIER_FORMATS, PersonNameSchema, PHONE_PATTERN, ProfileSettingsSchema } from './profile';
 
 /**
  * Users of section 3. A user is one account (login, password) with a
@@ -58,17 +58,9 @@ export type User = v.InferOutput<typeof UserSchema>;
 
 /** Section 5: letters, numbers, dash or underscore (also dot and @ so e-mails can serve as logins). */
 export const LOGIN_PATTERN = /^[A-Za-z0-9._@-]+$/;
-/** Name rule of section 5: 1 to 31 characters without special characters (decided list, see decisions.md). */
-export const NAME_FORBIDDEN = /[<>{}[\]\\/|^~`"$%&*=+;:?!#]/;
 
 const text = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max))));
-const name = v.pipe(
-  v.string(),
-  v.trim(),
-  v.minLength(1),
-  v.maxLength(31),
-  v.check((s) => !NAME_FORBIDDEN.test(s), 'name_rule'),
-);
+const name = PersonNameSchema;
 const ids = (min: number) => v.pipe(v.array(v.pipe(v.number(), v.integer())), v.minLength(min));
 
 const UserProfileInputSchema = v.partial(
@@ -87,7 +79,7 @@ const userFields = {
   name,
   firstname: text(255),
   lastname: text(255),
-  email: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.email('email'), v.maxLength(255)))),
+  email: v.optional(v.nullable(EmailSchema)),
   phone: v.optional(v.nullable(v.pipe(v.string(), v.regex(PHONE_PATTERN, 'phone')))),
   description: text(1000),
   role_id: v.pipe(v.number(), v.integer()),
