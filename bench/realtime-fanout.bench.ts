@@ -51,7 +51,7 @@ for (const n of SIZES) {
     received = 0;
     const all = new Promise<void>((resolve) => (done = resolve));
     const started = performance.now();
-    t.app.realtime.publish(APP_CHANGES_TOPIC, { type: 'bench', round });
+    t.app.realtime.publish(APP_CHANGES_TOPIC, { type: 'bench', round }, { projectId: null });
     await all;
     samples.push(performance.now() - started);
   }

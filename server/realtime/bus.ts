@@ -1,18 +1,44 @@
 import { EventEmitter } from 'node:events';
-import type { RealtimeData } from '../../src/contract/realtime';
-
-export type BusListener = (topic: string, data: RealtimeData) => void;
+import * as v from 'valibot';
+import { RealtimeDataSchema } from '../../src/contract/realtime';
 
 /**
- * Carries published events to every server node's hub. In one process this is
- * an in-memory emitter; on PostgreSQL it is LISTEN/NOTIFY (pg-bus.ts), so
- * nodes sharing one database deliver each other's events.
+ * What travels between server nodes: an event on a topic of one project (or of
+ * the installation, `projectId: null`), or the end of login sessions, whose
+ * sockets every node closes.
+ */
+export const BusMessageSchema = v.variant('kind', [
+  v.object({
+    kind: v.literal('event'),
+    topic: v.string(),
+    data: RealtimeDataSchema,
+    projectId: v.nullable(v.number()),
+  }),
+  v.object({
+    kind: v.literal('sessionsEnded'),
+    /** One session (a refresh family) … */
+    familyId: v.optional(v.string()),
+    /** … or every session of a user, but `exceptFamilyId`. */
+    userId: v.optional(v.number()),
+    /** Only the user's sessions in this project (removed from one project, still a member of others). */
+    projectId: v.optional(v.number()),
+    exceptFamilyId: v.optional(v.string()),
+  }),
+]);
+export type BusMessage = v.InferOutput<typeof BusMessageSchema>;
+
+export type BusListener = (message: BusMessage) => void;
+
+/**
+ * Carries messages to every server node's hub. In one process this is an
+ * in-memory emitter; on PostgreSQL it is LISTEN/NOTIFY (pg-bus.ts), so nodes
+ * sharing one database deliver each other's events.
  */
 export interface RealtimeBus {
-  /** Settles once this node receives events (the PostgreSQL bus is listening). */
+  /** Settles once this node receives messages (the PostgreSQL bus is listening). */
   ready: Promise<void>;
-  publish(topic: string, data: RealtimeData): Promise<void>;
-  /** Calls `listener` for every event published on any node; returns the unsubscribe. */
+  publish(message: BusMessage): Promise<void>;
+  /** Calls `listener` for every message published on any node; returns the unsubscribe. */
   listen(listener: BusListener): () => void;
   close(): Promise<void>;
 }
@@ -23,12 +49,12 @@ export function createLocalBus(): RealtimeBus {
   emitter.setMaxListeners(0);
   return {
     ready: Promise.resolve(),
-    async publish(topic, data) {
-      emitter.emit('event', topic, data);
+    async publish(message) {
+      emitter.emit('message', message);
     },
     listen(listener) {
-      emitter.on('event', listener);
-      return () => emitter.off('event', listener);
+      emitter.on('message', listener);
+      return () => emitter.off('message', listener);
     },
     async close() {
       emitter.removeAllListeners();

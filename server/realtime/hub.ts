@@ -6,13 +6,30 @@ import {
   type RealtimeData,
 } from '../../src/contract/realtime';
 import type { Auth } from '../domain/auth/auth-context';
-import type { RealtimeBus } from './bus';
+import type { BusMessage, RealtimeBus } from './bus';
 import type { Realtime, TopicCheck } from './realtime';
+
+/** Whether a session-end message names this connection's session. */
+function ended(auth: Auth, message: Extract<BusMessage, { kind: 'sessionsEnded' }>): boolean {
+  if (message.familyId !== undefined) return auth.familyId === message.familyId;
+  return (
+    auth.userId === message.userId &&
+    auth.familyId !== message.exceptFamilyId &&
+    (message.projectId === undefined || auth.projectId === message.projectId)
+  );
+}
 
 /** One websocket as the hub sees it. */
 export interface HubConnection {
   auth: Auth;
   send(text: string): void;
+  /** Ends the socket because its session ended (the console goes to login). */
+  close(): void;
+}
+
+interface TopicRule {
+  check: TopicCheck;
+  clientPublish: boolean;
 }
 
 interface Logger {
@@ -25,34 +42,55 @@ interface Logger {
  * message once per event (not per connection) keeps fan-out cheap.
  */
 export function createHub(bus: RealtimeBus, log: Logger) {
-  const checks = new Map<string, TopicCheck>();
+  const rules = new Map<string, TopicRule>();
   const byTopic = new Map<string, Set<HubConnection>>();
   const byConnection = new Map<HubConnection, Set<string>>();
 
-  const stopListening = bus.listen((topic, data) => {
-    const subscribers = byTopic.get(topic);
+  const deliver = (message: BusMessage) => {
+    if (message.kind === 'sessionsEnded') {
+      for (const connection of [...byConnection.keys()]) if (ended(connection.auth, message)) connection.close();
+      return;
+    }
+    const subscribers = byTopic.get(message.topic);
     if (!subscribers || subscribers.size === 0) return;
-    const text = JSON.stringify({ topic, data });
-    for (const connection of subscribers) connection.send(text);
-  });
+    const text = JSON.stringify({ topic: message.topic, data: message.data });
+    for (const connection of subscribers) {
+      // Topics are per project: a console logged into another project hears nothing of this one.
+      if (message.projectId === null || connection.auth.projectId === message.projectId) connection.send(text);
+    }
+  };
+  const stopListening = bus.listen(deliver);
+
+  const send = (message: BusMessage) =>
+    bus.publish(message).catch((error) => log.warn({ err: error, kind: message.kind }, 'realtime: publish failed'));
 
   const realtime: Realtime = {
-    publish(topic, data) {
-      bus.publish(topic, data).catch((error) => log.warn({ err: error, topic }, 'realtime: publish failed'));
+    publish(topic, data, scope) {
+      void send({ kind: 'event', topic, data, projectId: scope.projectId });
     },
-    authorize(prefix, check) {
-      checks.set(prefix, check);
+    authorize(prefix, check, options) {
+      rules.set(prefix, { check, clientPublish: options?.clientPublish ?? false });
+    },
+    endSessions(which) {
+      void send({ kind: 'sessionsEnded', ...which });
     },
   };
 
-  const mayListen = async (auth: Auth, topic: string): Promise<boolean> => {
+  /** The rule of the longest prefix of `topic`, or null (unknown topics are refused). */
+  const ruleOf = (topic: string): { rule: TopicRule; rest: string } | null => {
     let best: string | null = null;
-    for (const prefix of checks.keys()) {
+    for (const prefix of rules.keys()) {
       if (topic.startsWith(prefix) && (best === null || prefix.length > best.length)) best = prefix;
     }
-    if (best === null) return false;
+    const rule = best === null ? undefined : rules.get(best);
+    return rule && best !== null ? { rule, rest: topic.slice(best.length) } : null;
+  };
+
+  const mayListen = async (auth: Auth, topic: string): Promise<boolean> => {
+    const found = ruleOf(topic);
+    if (!found) return false;
     try {
-      return await checks.get(best)!(auth, topic.slice(best.length));
+      return await found.rule.check(auth, found.rest);
     } catch (error) {
       log.warn({ err: error, topic }, 'realtime: topic check failed');
       return false;
@@ -106,12 +144,18 @@ export function createHub(bus: RealtimeBus, log: Logger) {
           return;
         }
         case 'publish': {
-          // Clients speak only on topics they listen to, and only in their own event namespace.
-          if (!topics.has(command.topic) || !command.data.type.startsWith(CLIENT_EVENT_PREFIX)) {
+          // Topics are the server's: clients speak only where a topic allows it, on topics they
+          // listen to, in their own event namespace, and only to their own project.
+          const open = ruleOf(command.topic)?.rule.clientPublish ?? false;
+          if (!open || !topics.has(command.topic) || !command.data.type.startsWith(CLIENT_EVENT_PREFIX)) {
             reply(connection, command.topic, { type: REALTIME_CONTROL.error, message: ERROR_CODES.methodProhibited });
             return;
           }
-          realtime.publish(command.topic, { ...command.data, from: connection.auth.userId });
+          realtime.publish(
+            command.topic,
+            { ...command.data, from: connection.auth.userId },
+            { projectId: connection.auth.projectId },
+          );
           return;
         }
       }

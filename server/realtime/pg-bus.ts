@@ -1,15 +1,12 @@
 import pg from 'pg';
 import * as v from 'valibot';
-import { RealtimeDataSchema } from '../../src/contract/realtime';
-import type { BusListener, RealtimeBus } from './bus';
+import { type BusListener, type BusMessage, BusMessageSchema, type RealtimeBus } from './bus';
 
 /** The NOTIFY channel all nodes listen on. */
 export const PG_CHANNEL = 'gatehouse_realtime';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD = 7900;
 const RECONNECT_MS = 1000;
-
-const EnvelopeSchema = v.object({ topic: v.string(), data: RealtimeDataSchema });
 
 interface Logger {
   warn(obj: unknown, msg?: string): void;
@@ -31,8 +28,8 @@ export function createPgBus(connectionString: string, log: Logger): RealtimeBus 
   let closed = false;
   let reconnect: NodeJS.Timeout | null = null;
 
-  const deliver = (topic: string, data: v.InferOutput<typeof RealtimeDataSchema>) => {
-    for (const l of listeners) l(topic, data);
+  const deliver = (message: BusMessage) => {
+    for (const l of listeners) l(message);
   };
 
   const connect = async () => {
@@ -40,8 +37,8 @@ export function createPgBus(connectionString: string, log: Logger): RealtimeBus 
     client.on('notification', (message) => {
       if (message.channel !== PG_CHANNEL || !message.payload) return;
       try {
-        const parsed = v.safeParse(EnvelopeSchema, JSON.parse(message.payload));
-        if (parsed.success) deliver(parsed.output.topic, parsed.output.data);
+        const parsed = v.safeParse(BusMessageSchema, JSON.parse(message.payload));
+        if (parsed.success) deliver(parsed.output);
       } catch (error) {
         log.warn({ err: error }, 'realtime bus: unreadable notification');
       }
@@ -73,14 +70,12 @@ export function createPgBus(connectionString: string, log: Logger): RealtimeBus 
 
   return {
     ready,
-    async publish(topic, data) {
-      const payload = JSON.stringify({ topic, data });
+    async publish(message) {
+      const payload = JSON.stringify(message);
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) {
-        log.warn(
-          { topic, type: data.type, bytes: Buffer.byteLength(payload) },
-          'realtime bus: event too large to share',
-        );
-        deliver(topic, data);
+        const topic = message.kind === 'event' ? message.topic : message.kind;
+        log.warn({ topic, bytes: Buffer.byteLength(payload) }, 'realtime bus: message too large to share');
+        deliver(message);
         return;
       }
       await ready;

@@ -87,8 +87,14 @@ export function createSipService(options: SipServiceOptions) {
             concerned: (callee) => conciergeNumbers(options.db, callee),
             describe: (caller) => describeCaller(options.db, caller),
             publish: (numbers, call) => {
+              // A number is the installation's (numbers are unique across projects) and only its holder in
+              // its project may subscribe to its topic: the topic is bound to that project by its name.
               for (const number of numbers) {
-                options.realtime.publish(callManagementTopic(number), { type: 'CallUpdated', call });
+                options.realtime.publish(
+                  callManagementTopic(number),
+                  { type: 'CallUpdated', call },
+                  { projectId: null },
+                );
               }
             },
           },

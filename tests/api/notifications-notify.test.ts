@@ -30,6 +30,7 @@ describe.each(dialects)('notify() (%s)', (dialect) => {
         published.push({ topic, data });
       },
       authorize: () => undefined,
+      endSessions: () => undefined,
     };
     ctx = { db: t.db, realtime } as unknown as AppContext;
   });

@@ -63,7 +63,8 @@ export async function pruneExpired(db: Db, userId: number): Promise<void> {
 
 export type SpendResult =
   | { ok: true; familyId: string; userId: number; projectId: number }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' }
+  | { ok: false; reason: 'reused'; familyId: string };
 
 /**
  * Marks a refresh token used. A token seen a second time means it was copied:
@@ -80,7 +81,7 @@ export async function spendRefreshToken(db: Db, token: string): Promise<SpendRes
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
   if (row.used_at) {
     await revokeFamily(db, row.family_id);
-    return { ok: false, reason: 'reused' };
+    return { ok: false, reason: 'reused', familyId: row.family_id };
   }
   if (row.expires_at <= nowIso()) return { ok: false, reason: 'expired' };
   const spent = await db
@@ -92,7 +93,7 @@ export async function spendRefreshToken(db: Db, token: string): Promise<SpendRes
     .executeTakeFirst();
   if (Number(spent.numUpdatedRows) !== 1) {
     await revokeFamily(db, row.family_id);
-    return { ok: false, reason: 'reused' };
+    return { ok: false, reason: 'reused', familyId: row.family_id };
   }
   return { ok: true, familyId: row.family_id, userId: row.user_id, projectId: row.project_id };
 }

@@ -68,7 +68,11 @@ export async function logIn(ctx: AppContext, login: string, password: string): P
 export async function refreshSession(ctx: AppContext, refreshToken: string): Promise<TokenPair | null> {
   return ctx.db.transaction().execute(async (trx) => {
     const spent = await spendRefreshToken(trx, refreshToken);
-    if (!spent.ok) return null;
+    if (!spent.ok) {
+      // A copied refresh token: the whole session ends, its open sockets too.
+      if (spent.reason === 'reused') ctx.realtime.endSessions({ familyId: spent.familyId });
+      return null;
+    }
     const member = await trx
       .selectFrom('memberships')
       .innerJoin('users', 'users.id', 'memberships.user_id')
@@ -101,4 +105,5 @@ export async function refreshSession(ctx: AppContext, refreshToken: string): Pro
 /** Ends the caller's session on the server: its refresh family is revoked, so its access tokens stop working at once. */
 export async function logOut(ctx: AppContext, auth: Auth): Promise<void> {
   await revokeFamily(ctx.db, auth.familyId);
+  ctx.realtime.endSessions({ familyId: auth.familyId });
 }

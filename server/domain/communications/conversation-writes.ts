@@ -81,11 +81,11 @@ async function announceMessage(
 ): Promise<void> {
   const everyone = await participantIds(ctx.db, conversation.id);
   for (const userId of everyone) {
-    ctx.realtime.publish(userTopic(userId), {
-      type: CONVERSATION_MESSAGE_CREATED,
-      conversation_id: conversation.id,
-      message,
-    });
+    ctx.realtime.publish(
+      userTopic(userId),
+      { type: CONVERSATION_MESSAGE_CREATED, conversation_id: conversation.id, message },
+      { projectId: auth.projectId },
+    );
   }
   await notify(ctx, {
     projectId: auth.projectId,

@@ -60,7 +60,11 @@ export async function notify(ctx: AppContext, input: NotifyInput): Promise<void>
     .execute();
 
   for (const row of rows) {
-    ctx.realtime.publish(userTopic(row.user_id), { type: 'NotificationCreated', notification: toNotification(row) });
+    ctx.realtime.publish(
+      userTopic(row.user_id),
+      { type: 'NotificationCreated', notification: toNotification(row) },
+      { projectId: input.projectId },
+    );
   }
 }
 

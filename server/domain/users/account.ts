@@ -37,6 +37,7 @@ export async function changeOwnPassword(
       .execute();
     await revokeUserSessions(trx, auth.userId, auth.familyId);
   });
+  ctx.realtime.endSessions({ userId: auth.userId, exceptFamilyId: auth.familyId });
 }
 
 /**
@@ -87,4 +88,5 @@ export async function deleteOwnAccount(ctx: AppContext, userId: number): Promise
       .execute();
     await revokeUserSessions(trx, userId);
   });
+  ctx.realtime.endSessions({ userId });
 }

@@ -8,8 +8,10 @@ import type { Realtime } from '../../realtime/realtime';
  * (a virtual number given, taken or edited; their role or groups changed), so
  * they reload it and the softphone re-registers with what it now holds.
  */
-export function publishProfileChanged(realtime: Realtime, userIds: Iterable<number | null>): void {
-  for (const id of new Set(userIds)) if (id !== null) realtime.publish(userTopic(id), { type: PROFILE_CHANGED });
+export function publishProfileChanged(realtime: Realtime, projectId: number, userIds: Iterable<number | null>): void {
+  for (const id of new Set(userIds)) {
+    if (id !== null) realtime.publish(userTopic(id), { type: PROFILE_CHANGED }, { projectId });
+  }
 }
 
 /** The users holding these virtual numbers. */

@@ -30,7 +30,7 @@ export async function roleRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     patch: async (auth: Parameters<typeof updateRole>[1], id: number, body: Parameters<typeof updateRole>[3]) => {
       await updateRole(ctx.db, auth, id, body);
       // Consoles of users holding the role reload their profile and menu (7.10).
-      ctx.realtime.publish(APP_CHANGES_TOPIC, { type: 'RoleChangedEvent', roleId: id });
+      ctx.realtime.publish(APP_CHANGES_TOPIC, { type: 'RoleChangedEvent', roleId: id }, { projectId: auth.projectId });
     },
     custom: ['delete'] as const,
   };

@@ -74,6 +74,7 @@ export async function realtimeRoutes(app: FastifyInstance, { ctx, hub }: { ctx: 
         send: (text) => {
           if (socket.readyState === socket.OPEN) socket.send(text);
         },
+        close: () => socket.close(REALTIME_CLOSE.unauthorized, 'session ended'),
       };
       connection = joined;
       hub.join(joined);

@@ -34,18 +34,18 @@ export async function sipNumberRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     // Holders before and after a write learn that their profile's number changed.
     create: async (auth, body) => {
       const id = await createSipNumber(ctx.db, auth, body);
-      publishProfileChanged(ctx.realtime, await holdersOfNumbers(ctx.db, [id]));
+      publishProfileChanged(ctx.realtime, auth.projectId, await holdersOfNumbers(ctx.db, [id]));
       return id;
     },
     patch: async (auth, id, body) => {
       const before = await holdersOfNumbers(ctx.db, [id]);
       await updateSipNumber(ctx.db, auth, id, body);
-      publishProfileChanged(ctx.realtime, [...before, ...(await holdersOfNumbers(ctx.db, [id]))]);
+      publishProfileChanged(ctx.realtime, auth.projectId, [...before, ...(await holdersOfNumbers(ctx.db, [id]))]);
     },
-    remove: async (_, ids) => {
+    remove: async (auth, ids) => {
       const before = await holdersOfNumbers(ctx.db, ids);
       const deleted = await deleteSipNumbers(ctx.db, ids);
-      publishProfileChanged(ctx.realtime, before);
+      publishProfileChanged(ctx.realtime, auth.projectId, before);
       return deleted;
     },
     exportColumns: {

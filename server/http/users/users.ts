@@ -41,9 +41,15 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     patch: async (auth, id, body) => {
       await updateUser(ctx.db, auth, id, body);
       // A new role or other groups change what the user's console shows and may do.
-      if (body.role_id !== undefined || body.domains !== undefined) publishProfileChanged(ctx.realtime, [id]);
+      if (body.role_id !== undefined || body.domains !== undefined)
+        publishProfileChanged(ctx.realtime, auth.projectId, [id]);
     },
-    remove: (auth, ids) => deleteUsers(ctx.db, auth, ids),
+    remove: async (auth, ids) => {
+      const deleted = await deleteUsers(ctx.db, auth, ids);
+      // Removed from the project: their consoles in it lose the live line at once.
+      for (const userId of ids) ctx.realtime.endSessions({ userId, projectId: auth.projectId });
+      return deleted;
+    },
     permitted: (auth, ids, action) => permittedUsers(ctx.db, auth, ids, action),
     exportColumns: {
       login: (u) => u.login,
@@ -59,6 +65,8 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   registerCall(app, 'POST /users/{id}/password', async ({ params, body }) => {
     await setUserPassword(ctx.db, params.id, body.new_password);
+    // Every session of that user ended with the old password.
+    ctx.realtime.endSessions({ userId: params.id });
     return { data: true as const };
   });
 }
