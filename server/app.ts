@@ -10,6 +10,7 @@ import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communi
 import { apiRoutes } from './http/api';
 import { installConsole } from './http/plumbing/console';
 import { installErrorHandler } from './http/plumbing/error-handler';
+import { installSecurityHeaders } from './http/plumbing/security-headers';
 import { createMailer } from './mail/mailer';
 import { createMediaEndpoint } from './media/endpoint';
 import { createLocalBus } from './realtime/bus';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('ctx', ctx);
   app.decorate('realtime', ctx.realtime);
   installErrorHandler(app);
+  await installSecurityHeaders(app, ctx);
   await app.register(apiRoutes, { prefix: API_BASE, ctx, hub });
   installConsole(app, options.distDir ?? DEFAULT_DIST);
   const scheduler = startAnnounceScheduler(ctx, app.log);

@@ -41,6 +41,32 @@ describe.each(dialects)('console serving and error shapes (%s)', (dialect) => {
       },
     );
 
+    it('sends the console with a Content-Security-Policy without inline script, and the other security headers', async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/' });
+      const policy = String(res.headers['content-security-policy']);
+      const directives = new Map(
+        policy.split(';').map((d) => {
+          const [name, ...values] = d.trim().split(/\s+/);
+          return [name, values] as const;
+        }),
+      );
+      expect(directives.get('script-src')).toEqual(["'self'"]);
+      expect(directives.get('default-src')).toEqual(["'self'"]);
+      expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(directives.get('object-src')).toEqual(["'none'"]);
+      expect(policy).not.toContain('unsafe-inline');
+      expect(policy).not.toContain('unsafe-eval');
+      // The softphone reaches the SIP server over WSS (7.11).
+      expect(directives.get('connect-src')?.some((v) => /^wss:\/\/127\.0\.0\.1:\d+$/.test(v))).toBe(true);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      // API answers carry them too.
+      const api = await t.call('GET', '/info');
+      expect(api.headers['x-content-type-options']).toBe('nosniff');
+      expect(api.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    });
+
     it('serves hashed assets with a long cache', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/assets/app-3f2a.js' });
       expect(res.statusCode).toBe(200);
