@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { TIMEOUTS } from './constants';
 import type { LicensedFeatures } from './entities/server-settings';
+import { IdSchema } from './ids';
 import type { Permission } from './permissions';
 
 /**
@@ -107,7 +108,7 @@ export const OkSchema = envelope(v.literal(true));
  * server answers 404 `item not found` rather than a validation error.
  */
 export const IdParamsSchema = v.object({
-  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number), v.number(), v.safeInteger()),
+  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,9}$/), v.transform(Number), IdSchema),
 });
 
 /** The method and the path template of a call key. */

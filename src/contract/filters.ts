@@ -39,6 +39,16 @@ export const LIST_LIMITS = {
   page: 1_000_000,
 } as const;
 
+/** A page number in a query string: a bounded positive integer (a huge one names no page, it is refused). */
+export const PageParamSchema = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,7}$/),
+  v.transform(Number),
+  v.number(),
+  v.minValue(1),
+  v.maxValue(LIST_LIMITS.page),
+);
+
 export const FilterValueSchema = v.union([
   v.pipe(v.string(), v.maxLength(LIST_LIMITS.valueChars)),
   v.number(),

@@ -38,7 +38,33 @@ export function installErrorHandler(app: FastifyInstance): void {
               : ERROR_CODES.wrongParameters;
       return reply.status(status).send({ message });
     }
+    const refused = databaseRefusal(error);
+    if (refused) {
+      // The contract should have caught it: logged so the schema can be tightened, answered as the input error it is.
+      request.log.warn({ err: error }, 'the database refused input the contract let through');
+      return reply.status(400).send(refused);
+    }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: ERROR_CODES.internalServerError });
   });
+}
+
+/** PostgreSQL SQLSTATEs and SQLite codes that mean "this input does not fit", with the catalogue answer. */
+const REFUSALS: Record<string, { message: string }> = {
+  '23505': { message: ERROR_CODES.valueNotUnique },
+  SQLITE_CONSTRAINT_UNIQUE: { message: ERROR_CODES.valueNotUnique },
+  SQLITE_CONSTRAINT_PRIMARYKEY: { message: ERROR_CODES.valueNotUnique },
+  '23503': { message: ERROR_CODES.invalidRelatedEntity },
+  SQLITE_CONSTRAINT_FOREIGNKEY: { message: ERROR_CODES.invalidRelatedEntity },
+  // numeric value out of range, invalid text representation, string too long, bad character.
+  '22003': { message: ERROR_CODES.invalidDataSent },
+  '22P02': { message: ERROR_CODES.invalidDataSent },
+  '22001': { message: ERROR_CODES.invalidDataSent },
+  '22021': { message: ERROR_CODES.invalidDataSent },
+  SQLITE_TOOBIG: { message: ERROR_CODES.invalidDataSent },
+};
+
+function databaseRefusal(error: unknown): { message: string } | null {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? (REFUSALS[code] ?? null) : null;
 }

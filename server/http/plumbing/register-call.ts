@@ -154,9 +154,12 @@ export function registerDeclaredCall(
     handler: async (request, reply) => {
       const auth = await authorise(app, declaration, request);
       const params = parseParams(declaration, request);
+      if (hasUnsafeText(request.params)) throw itemNotFound();
       if (declaration.object && auth) await checkObject(app, declaration, auth, params);
       const query = declaration.query ? parseQuery(declaration.query, request.query) : undefined;
       const body = await parseBody(declaration, request);
+      const unsafe = unsafeTextPath(query, 'query') ?? unsafeTextPath(body, '');
+      if (unsafe !== null) throw invalidData({ [unsafe || '_']: { code: 'invalid' } });
       const answer = await handler({ auth, params, query, body, request, reply });
       if (declaration.file) return sendFile(reply, answer as FileAnswer);
       const shaped = v.safeParse(declaration.response, answer);
@@ -249,3 +252,20 @@ function sendFile(reply: FastifyReply, answer: FileAnswer) {
   if (file.language) reply.header('content-language', file.language);
   return reply.send(file.data);
 }
+
+/**
+ * NUL and unpaired surrogates are not text: PostgreSQL refuses NUL outright
+ * (a 500 unless caught here) and half a character cannot be shown back.
+ * Answers the dotted path of the first such string, or null.
+ */
+export function unsafeTextPath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\0') || !value.isWellFormed() ? path : null;
+  if (depth > 32 || typeof value !== 'object' || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = unsafeTextPath(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+const hasUnsafeText = (value: unknown) => unsafeTextPath(value, '') !== null;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ANNOUNCE_DEFAULTS, COMMUNICATIONS } from '../constants';
 import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
+import { idList } from '../ids';
 
 /**
  * Announcements (sections 3, 4 and 7.6): information or a poll sent to users
@@ -56,7 +57,7 @@ export const AnnounceSchema = v.object({
 export type Announce = v.InferOutput<typeof AnnounceSchema>;
 
 const question = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(COMMUNICATIONS.pollQuestionMaxLength));
-const ids = v.array(v.pipe(v.number(), v.integer(), v.minValue(1)));
+const ids = idList();
 
 export const AnnounceTypeInfoInputSchema = v.object({
   questions: v.optional(v.pipe(v.array(question), v.maxLength(COMMUNICATIONS.pollMaxQuestions)), []),
@@ -177,7 +178,7 @@ export function pollAnswerErrors(answer: { answers: readonly number[]; custom_an
 export const AnnounceResponseCreateSchema = v.pipe(
   v.object({
     token: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
-    answers: v.optional(v.array(v.pipe(v.number(), v.integer(), v.minValue(0))), []),
+    answers: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0))), v.maxLength(100)), []),
     custom_answer: v.optional(
       v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(COMMUNICATIONS.customAnswerMaxLength))),
       null,

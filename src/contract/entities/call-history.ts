@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { DIALER_HISTORY_PAGE } from '../constants';
 import { defineEntity } from '../entity';
-import { LIST_MAX_PAGE_SIZE, listAnswer } from '../filters';
+import { LIST_MAX_PAGE_SIZE, listAnswer, PageParamSchema } from '../filters';
 
 /**
  * Call history (4, 6.2, 7.6): one row per call, written by the SIP server when
@@ -99,11 +99,11 @@ export const DialerHistoryItemSchema = v.object({
 });
 export type DialerHistoryItem = v.InferOutput<typeof DialerHistoryItemSchema>;
 
-const pageNumber = v.pipe(v.unknown(), v.transform(Number), v.number(), v.integer(), v.minValue(1));
+const pageNumber = PageParamSchema;
 /** Query of the dialer history: page 1 and size 50 unless asked otherwise (9). */
 export const DialerHistoryQuerySchema = v.object({
-  page: v.optional(pageNumber, DIALER_HISTORY_PAGE.page),
-  size: v.optional(v.pipe(pageNumber, v.maxValue(LIST_MAX_PAGE_SIZE)), DIALER_HISTORY_PAGE.size),
+  page: v.optional(pageNumber, String(DIALER_HISTORY_PAGE.page)),
+  size: v.optional(v.pipe(pageNumber, v.maxValue(LIST_MAX_PAGE_SIZE)), String(DIALER_HISTORY_PAGE.size)),
 });
 
 export const DialerHistorySchema = v.object({ items: v.array(DialerHistoryItemSchema), total: v.number() });

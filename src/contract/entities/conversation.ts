@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { COMMUNICATIONS } from '../constants';
 import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
+import { IdSchema } from '../ids';
 
 /**
  * Conversations (sections 3 and 7.6): a subject between the caller and one
@@ -50,7 +51,7 @@ const messageText = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(COM
 /** PUT /conversations: a new conversation with its first message. */
 export const ConversationCreateSchema = v.object({
   subject: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(COMMUNICATIONS.subjectMaxLength)),
-  interlocutor: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  interlocutor: IdSchema,
   message: messageText,
 });
 export type ConversationCreate = v.InferOutput<typeof ConversationCreateSchema>;

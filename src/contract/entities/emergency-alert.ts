@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { COMMUNICATIONS, DEVICE_TYPES, EMERGENCY_ALERT_DEFAULTS } from '../constants';
 import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
+import { idList } from '../ids';
 
 /**
  * Emergency alerts (sections 3, 4 and 7.6): an audio message that devices of
@@ -39,7 +40,7 @@ export const EmergencyAlertSchema = v.object({
 });
 export type EmergencyAlert = v.InferOutput<typeof EmergencyAlertSchema>;
 
-const ids = v.array(v.pipe(v.number(), v.integer(), v.minValue(1)));
+const ids = idList();
 
 const fields = {
   name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(COMMUNICATIONS.subjectMaxLength)),

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FORWARD_DEFAULTS, FORWARD_TIMEOUT_RANGE, NAME_LENGTH, SECONDS_IN_DAY } from '../constants';
 import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
+import { idList } from '../ids';
 
 /**
  * Call forwarding (section 3, 5, 9). A **forward rule set** is one queue: the
@@ -15,6 +16,8 @@ import { listAnswer } from '../filters';
 export const WEEK_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
 /** An external number dialled through a SIP trunk: digits, a leading + allowed. */
+/** Most numbers one rule set rings at a time: a ring group, not a phone book. */
+export const FORWARD_NUMBERS_MAX = 50;
 export const TRUNK_NUMBER_PATTERN = /^\+?\d{2,20}$/;
 export const FORWARD_RULE_TYPES = ['redirect_if_no_answer', 'redirect_if_error'] as const;
 export type ForwardRuleType = (typeof FORWARD_RULE_TYPES)[number];
@@ -28,7 +31,7 @@ const timeout = v.pipe(
   v.maxValue(FORWARD_TIMEOUT_RANGE.max),
 );
 const secondOfDay = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(SECONDS_IN_DAY));
-const ids = v.array(v.pipe(v.number(), v.integer()));
+const ids = idList();
 
 /** When a rule set applies within a day, in seconds from midnight (from < to). */
 export const ForwardPeriodSchema = v.pipe(
@@ -67,11 +70,20 @@ export type ForwardRuleSet = v.InferOutput<typeof ForwardRuleSetSchema>;
 
 /** Params as a save sends them; the rules of section 5 beyond shapes are the server's (see forward-rules domain). */
 export const ForwardParamsInputSchema = v.object({
-  numbers: v.optional(v.array(v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'digits'))), []),
+  numbers: v.optional(
+    v.pipe(v.array(v.pipe(v.string(), v.trim(), v.regex(/^\d{1,20}$/, 'digits'))), v.maxLength(FORWARD_NUMBERS_MAX)),
+    [],
+  ),
   timeout: v.optional(timeout, FORWARD_DEFAULTS.ruleSetTimeout),
   days: v.optional(v.pipe(v.array(v.picklist(WEEK_DAYS)), v.maxLength(WEEK_DAYS.length)), []),
   period: v.optional(v.nullable(ForwardPeriodSchema), null),
-  trunk_numbers: v.optional(v.array(v.pipe(v.string(), v.trim(), v.regex(TRUNK_NUMBER_PATTERN, 'digits'))), []),
+  trunk_numbers: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.trim(), v.regex(TRUNK_NUMBER_PATTERN, 'digits'))),
+      v.maxLength(FORWARD_NUMBERS_MAX),
+    ),
+    [],
+  ),
 });
 
 export const ForwardRuleSetCreateSchema = v.object({ name, params: ForwardParamsInputSchema });

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ERROR_CODES } from '../errors';
+import { IdSchema, MAX_ID } from '../ids';
 import { GROUP_NAME_MAX, LogicAddressSchema } from './group';
 
 /**
@@ -13,7 +14,7 @@ export const NumberParamSchema = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d+(\.\d+)?$/), v.transform(Number))]),
   v.number(),
 );
-const idParam = v.pipe(NumberParamSchema, v.integer(), v.minValue(1));
+const idParam = v.pipe(NumberParamSchema, v.integer(), v.minValue(1), v.maxValue(MAX_ID));
 
 /** Upper bounds of one generation, so a typo cannot create a million groups. */
 export const GENERATE_LIMITS = {
@@ -51,7 +52,7 @@ export const UNIT_NUMBERING = ['floor', 'sequential'] as const;
  * floors, `units.count` is the number of units per entrance (or building).
  */
 export const GenerateRequestSchema = v.object({
-  parent_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  parent_id: IdSchema,
   buildings: level(GENERATE_LIMITS.buildings, 'Building {n}'),
   entrances: level(GENERATE_LIMITS.entrances, 'Entrance {n}'),
   floors: level(GENERATE_LIMITS.floors, 'Floor {n}'),
@@ -78,10 +79,10 @@ export interface GeneratedNode {
 
 export const GeneratedNodeSchema: v.GenericSchema<GeneratedNode> = v.object({
   name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(GROUP_NAME_MAX)),
-  domain_type_id: v.number(),
-  type: v.optional(v.string()),
+  domain_type_id: IdSchema,
+  type: v.optional(v.pipe(v.string(), v.maxLength(64))),
   logic_address: LogicAddressSchema,
-  children: v.optional(v.array(v.lazy(() => GeneratedNodeSchema))),
+  children: v.optional(v.pipe(v.array(v.lazy(() => GeneratedNodeSchema)), v.maxLength(GENERATE_LIMITS.total))),
 });
 
 /** The preview: the groups that would be created below `parent_id`, nothing saved. */
@@ -95,8 +96,8 @@ export type GeneratedTree = v.InferOutput<typeof GeneratedTreeSchema>;
 
 /** POST /domains/generate/save body: a preview (possibly edited) to store in one transaction. */
 export const GenerateSaveSchema = v.object({
-  parent_id: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  items: v.pipe(v.array(GeneratedNodeSchema), v.minLength(1)),
+  parent_id: IdSchema,
+  items: v.pipe(v.array(GeneratedNodeSchema), v.minLength(1), v.maxLength(GENERATE_LIMITS.total)),
 });
 export type GenerateSave = v.InferOutput<typeof GenerateSaveSchema>;
 
@@ -109,8 +110,8 @@ export const GenerateSavedSchema = v.object({
 
 /** GET /domains/items/completely query: every group the caller may see, in tree order. */
 export const CompletelyQuerySchema = v.object({
-  search: v.optional(v.pipe(v.string(), v.trim())),
-  domain_type: v.optional(v.string()),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(255))),
+  domain_type: v.optional(v.pipe(v.string(), v.maxLength(64))),
 });
 
 /**
@@ -121,8 +122,8 @@ export const CompletelyQuerySchema = v.object({
  */
 export const BranchQuerySchema = v.object({
   id: v.optional(idParam),
-  search: v.optional(v.pipe(v.string(), v.trim())),
-  relations: v.optional(v.string()),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(255))),
+  relations: v.optional(v.pipe(v.string(), v.maxLength(512))),
 });
 
 /** GET /domains/{id}/floors-and-apartments: the floors below a building or entrance with their units. */
@@ -141,7 +142,7 @@ export const FloorWithApartmentsSchema = v.object({
  */
 export const TzOffsetSchema = v.pipe(NumberParamSchema, v.minValue(-12), v.maxValue(14));
 export const StructureExportQuerySchema = v.object({
-  domain_type: v.optional(v.string()),
+  domain_type: v.optional(v.pipe(v.string(), v.maxLength(64))),
   tz_offset: v.optional(TzOffsetSchema, 0),
 });
 

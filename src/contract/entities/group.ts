@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineEntity } from '../entity';
+import { IdSchema, idList, MAX_IDS } from '../ids';
 import { DomainTypeRefSchema } from './domain-type';
 
 /**
@@ -140,6 +141,7 @@ const settingsInput = {
       v.pipe(
         v.string(),
         v.trim(),
+        v.maxLength(255),
         v.check((s) => s === '' || /^[^\s@]+@[^\s@]+$/.test(s), 'email'),
       ),
     ),
@@ -154,17 +156,20 @@ const settingsInput = {
     developer_name_color: text(32),
     font_color: text(32),
   }),
-  device_status_notify: v.array(DeviceStatusNotifySchema),
+  device_status_notify: v.pipe(
+    v.array(v.object({ ...DeviceStatusNotifySchema.entries, user_id: IdSchema })),
+    v.maxLength(MAX_IDS),
+  ),
 };
 
 const groupFields = {
   name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(GROUP_NAME_MAX)),
   description: text(GROUP_DESCRIPTION_MAX),
-  parent_id: nullableNumber,
-  domain_type_id: v.number(),
+  parent_id: v.nullable(IdSchema),
+  domain_type_id: IdSchema,
   logic_address: LogicAddressSchema,
   /** Members of the group, by user id. */
-  users: v.array(v.number()),
+  users: idList(),
 };
 
 /** PUT /domains body. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { idList } from '../ids';
 
 /**
  * Call interception settings (3, 4, 7.6; permission calls.interception): a
@@ -19,7 +20,7 @@ export type InterceptionSettings = v.InferOutput<typeof InterceptionSettingsSche
 export const InterceptionUpdateSchema = v.pipe(
   v.object({
     isActive: v.boolean(),
-    groups: v.array(v.pipe(v.number(), v.integer())),
+    groups: idList(),
   }),
   v.forward(
     v.check((body) => !body.isActive || body.groups.length > 0, 'required'),

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
+import { idList } from '../ids';
 
 /** Markers (6.2): a named colour label that can be applied to users. */
 export const MARKER_COLOR = /^#[0-9a-f]{6}$/i;
@@ -54,8 +55,8 @@ export const markersEntity = defineEntity({
 
 /** POST /markers/apply: add or remove markers on users (markers.apply). */
 export const MarkerApplySchema = v.object({
-  markers: v.pipe(v.array(v.number()), v.minLength(1)),
-  users: v.pipe(v.array(v.number()), v.minLength(1)),
+  markers: idList(1),
+  users: idList(1),
   mode: v.optional(v.picklist(['add', 'remove']), 'add'),
 });
 export const MarkerApplyAnswerSchema = v.object({ data: v.object({ changed: v.number() }) });

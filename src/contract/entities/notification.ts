@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { NOTIFICATIONS } from '../constants';
+import { PageParamSchema } from '../filters';
 
 /**
  * Notifications (sections 3 and 4, 7.6): what the server stores per user, the
@@ -263,7 +264,7 @@ export type NotificationCreatedEvent = v.InferOutput<typeof NotificationCreatedE
 export const NOTIFICATION_TABS = ['all', 'normal', 'important', 'acs', 'alarm'] as const;
 export type NotificationTab = (typeof NOTIFICATION_TABS)[number];
 
-const pageNumber = v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number), v.minValue(1));
+const pageNumber = PageParamSchema;
 
 /** GET /notifications/items query: page, size (default and max 20), type tab. */
 export const NotificationItemsQuerySchema = v.object({

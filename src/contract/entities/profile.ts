@@ -110,7 +110,7 @@ export type ProfilePatch = v.InferOutput<typeof ProfilePatchSchema>;
 
 /** POST /profile/password body. */
 export const PasswordChangeSchema = v.object({
-  old: v.pipe(v.string(), v.minLength(1)),
+  old: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),
   new: v.pipe(v.string(), v.minLength(8), v.maxLength(128)),
 });
 export type PasswordChange = v.InferOutput<typeof PasswordChangeSchema>;

@@ -1,11 +1,12 @@
 import * as v from 'valibot';
+import { idList } from '../ids';
 import { NAME_FORBIDDEN, PHONE_PATTERN } from './profile';
 
 /** Registration by invitation and password recovery (7.2). */
 const password = v.pipe(v.string(), v.minLength(8), v.maxLength(128));
 const token = v.pipe(v.string(), v.minLength(16), v.maxLength(128));
 
-export const InviteSendSchema = v.object({ users: v.pipe(v.array(v.pipe(v.number(), v.integer())), v.minLength(1)) });
+export const InviteSendSchema = v.object({ users: idList(1) });
 export const InviteSentSchema = v.object({ data: v.object({ sent: v.number() }) });
 
 export const InvitationSchema = v.object({

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
+import { idList } from '../ids';
 import { ALL_PERMISSIONS } from '../permissions';
 import { NAME_FORBIDDEN } from './profile';
 
@@ -30,7 +31,7 @@ const fields = {
   ),
   description: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1000)))),
   permissions: v.pipe(v.array(v.picklist(ALL_PERMISSIONS)), v.maxLength(ALL_PERMISSIONS.length)),
-  available_roles: v.optional(v.array(v.pipe(v.number(), v.integer())), []),
+  available_roles: v.optional(idList(), []),
 };
 export const RoleCreateSchema = v.object(fields);
 export const RolePatchSchema = v.partial(v.object(fields));

@@ -19,7 +19,7 @@ export type ProjectSession = v.InferOutput<typeof ProjectSessionSchema>;
 export const LoginResponseSchema = v.object({ data: v.array(ProjectSessionSchema) });
 
 /** POST /refresh-tokens body: the refresh token; it is single-use. */
-export const RefreshRequestSchema = v.object({ token: v.pipe(v.string(), v.minLength(1)) });
+export const RefreshRequestSchema = v.object({ token: v.pipe(v.string(), v.minLength(1), v.maxLength(512)) });
 
 /** POST /refresh-tokens answer: a new pair; the old refresh token is spent. */
 export const TokenPairSchema = v.object({ token: v.string(), refresh: v.string() });

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { SIP_NUMBER_LENGTH, SIP_PASSWORD_LENGTH } from '../constants';
 import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
+import { IdSchema, idList } from '../ids';
 
 /**
  * Virtual SIP numbers (section 3, 6.2, 7.6). A number is owned by at most one
@@ -22,7 +23,7 @@ export const SIP_PASSWORD_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9]+
 export const SIP_NUMBER_NAME_MAX = 64;
 
 const ref = v.object({ id: v.number(), name: v.string() });
-const nullableId = v.nullable(v.pipe(v.number(), v.integer()));
+const nullableId = v.nullable(IdSchema);
 
 export const SipNumberSchema = v.object({
   id: v.number(),
@@ -59,7 +60,7 @@ const passwordField = v.pipe(
   v.regex(SIP_PASSWORD_PATTERN, 'sip_password'),
 );
 const nameField = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(SIP_NUMBER_NAME_MAX)));
-const ids = v.array(v.pipe(v.number(), v.integer()));
+const ids = idList();
 
 /** The fields a save may carry; every one is optional on PATCH. */
 const entries = {

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { NAME_LENGTH } from '../constants';
 import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
+import { idList } from '../ids';
 
 /**
  * SIP trunks (section 3, 5, 6.2): a connection to an outside SIP provider,
@@ -48,7 +49,7 @@ const entries = {
   /** null: keep the stored password (7.9). */
   password: v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(128))),
   /** At least one group (section 5). */
-  domains: v.pipe(v.array(v.pipe(v.number(), v.integer())), v.minLength(1)),
+  domains: idList(1),
 };
 
 export const SipTrunkCreateSchema = v.object({

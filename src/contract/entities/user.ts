@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
+import { IdSchema, idList } from '../ids';
 import { EmailSchema, IDENTIFIER_FORMATS, PersonNameSchema, PHONE_PATTERN, ProfileSettingsSchema } from './profile';
 
 /**
@@ -61,7 +62,7 @@ export const LOGIN_PATTERN = /^[A-Za-z0-9._@-]+$/;
 
 const text = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max))));
 const name = PersonNameSchema;
-const ids = (min: number) => v.pipe(v.array(v.pipe(v.number(), v.integer())), v.minLength(min));
+const ids = (min: number) => idList(min);
 
 const UserProfileInputSchema = v.partial(
   v.object({
@@ -82,7 +83,7 @@ const userFields = {
   email: v.optional(v.nullable(EmailSchema)),
   phone: v.optional(v.nullable(v.pipe(v.string(), v.regex(PHONE_PATTERN, 'phone')))),
   description: text(1000),
-  role_id: v.pipe(v.number(), v.integer()),
+  role_id: IdSchema,
   /** At least one group (section 5). */
   domains: ids(1),
   markers: v.optional(ids(0), []),
