@@ -244,7 +244,11 @@ describe.each(dialects)('IP blocking area (%s)', (dialect) => {
     expect(dup.statusCode).toBe(400);
     expect(dup.json()).toEqual({ message: 'ip already whitelisted', errors: { ip: { code: 'not_unique' } } });
 
-    expect((await t.call('DELETE', `/ip-blocking/whitelist/${v6.json().data}`, { token: admin })).statusCode).toBe(200);
+    const resident = (await t.session('resident')).token;
+    const entry = `/ip-blocking/whitelist/${v6.json().data}`;
+    expect((await t.call('DELETE', entry, { token: resident })).statusCode).toBe(403);
+    expect((await t.call('DELETE', entry)).statusCode).toBe(401);
+    expect((await t.call('DELETE', entry, { token: admin })).statusCode).toBe(200);
     expect((await t.call('DELETE', `/ip-blocking/whitelist/${v6.json().data}`, { token: admin })).statusCode).toBe(404);
     const all = await post('/ip-blocking/whitelist/delete-all', { all: true });
     expect(all.json()).toEqual({ data: { deleted: 1 } });
