@@ -65,16 +65,8 @@ export async function addToWhitelist(
       .executeTakeFirstOrThrow();
     const bans = await trx.selectFrom('ip_bans').select(['id', 'ip', 'service']).where(inForce(now)).execute();
     const covered = bans.filter((ban) => entryCovers(body.ip, ban.ip));
-    if (covered.length > 0) {
-      await trx
-        .deleteFrom('ip_bans')
-        .where(
-          'id',
-          'in',
-          covered.map((ban) => ban.id),
-        )
-        .execute();
-    }
+    const coveredIds = covered.map((ban) => ban.id);
+    if (coveredIds.length > 0) await trx.deleteFrom('ip_bans').where('id', 'in', coveredIds).execute();
     await recordAuditEvent(trx, {
       projectId: auth.projectId,
       userId: auth.userId,
@@ -101,14 +93,8 @@ export async function removeFromWhitelist(blocking: IpBlocking, auth: Auth, ids:
       .where('id', 'in', ids)
       .execute();
     if (rows.length === 0) return 0;
-    await trx
-      .deleteFrom('ip_whitelist')
-      .where(
-        'id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .execute();
+    const found = rows.map((row) => row.id);
+    await trx.deleteFrom('ip_whitelist').where('id', 'in', found).execute();
     for (const row of rows) {
       await recordAuditEvent(trx, {
         projectId: auth.projectId,
