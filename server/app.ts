@@ -6,7 +6,9 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import { passwordPool } from './domain/auth/password-pool';
+import type { Clock } from './domain/clock';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
+import { createIpBlocking } from './domain/security/ip-blocking';
 import { apiRoutes } from './http/api';
 import { installConsole } from './http/plumbing/console';
 import { installErrorHandler } from './http/plumbing/error-handler';
@@ -44,6 +46,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Media engine of the SIP call queue (default: werift endpoints, server/media). */
   media?: MediaFactory;
+  /** The time IP blocking reads (default: the system clock); tests move it on to expire bans. */
+  clock?: Clock;
 }
 
 declare module 'fastify' {
@@ -66,10 +70,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     // Request ids in logs tie a 500 to the request that caused it.
     requestIdHeader: 'x-request-id',
+    // request.ip: the client behind the proxies TRUST_PROXY names (IP blocking counts per address).
+    trustProxy: config.trustProxy,
   });
   // On PostgreSQL, events travel through LISTEN/NOTIFY so that every node sharing the database delivers them.
   const bus = config.databaseUrl ? createPgBus(config.databaseUrl, app.log) : createLocalBus();
   const hub = createHub(bus, app.log);
+  const ipBlocking = createIpBlocking({ db, realtime: hub.realtime, clock: options.clock, log: app.log });
   const ctx: AppContext = {
     config,
     db,
@@ -81,10 +88,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       config,
       db,
       realtime: hub.realtime,
+      ipBlocking,
       log: app.log,
       // Awaiting calls get real media (werift endpoints in this process) unless a test gives its own.
       media: options.media ?? (() => createMediaEndpoint(config.media)),
     }),
+    ipBlocking,
   };
   app.decorate('ctx', ctx);
   app.decorate('realtime', ctx.realtime);
@@ -94,9 +103,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installConsole(app, options.distDir ?? DEFAULT_DIST);
   const scheduler = startAnnounceScheduler(ctx, app.log);
   app.decorate('announceScheduler', scheduler);
+  ipBlocking.start();
   app.addHook('onClose', async () => {
     await ctx.sip.stop();
     scheduler.stop();
+    ipBlocking.stop();
     await ctx.mailer.close();
     await hub.close();
   });

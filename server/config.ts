@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { SECURE_WEBSOCKET_PORT } from '../src/contract/constants';
+import { normaliseAddressOrRange } from '../src/contract/ip-address';
 import type { MediaOptions } from './media/types';
 
 /** Log levels Fastify's logger (pino) accepts. */
@@ -42,6 +43,11 @@ export interface Config {
   simulator: SimulatorConfig;
   /** The one queue every argon2 hash and verify goes through (server/domain/auth/password-pool.ts). */
   passwordHashing: PasswordHashingConfig;
+  /**
+   * Which peers may tell the client's address in X-Forwarded-For (Fastify's trustProxy): false (the
+   * TCP peer is the client), true (every peer), or the proxies' addresses, ranges and proxy-addr names.
+   */
+  trustProxy: boolean | string[];
 }
 
 /** PASSWORD_HASH_CONCURRENCY hashes at once; PASSWORD_HASH_QUEUE more may wait, beyond that 429. */
@@ -181,6 +187,26 @@ const portRange: Rule<[number, number]> = {
   expected: 'a range min-max of UDP ports within 1024-65535',
 };
 
+/** proxy-addr's names of address ranges, accepted in TRUST_PROXY. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const trustProxy: Rule<boolean | string[]> = {
+  schema: v.pipe(
+    v.string(),
+    v.transform((value): boolean | string[] => {
+      if (value === '0' || value === 'false') return false;
+      if (value === '1' || value === 'true') return true;
+      return value.split(',').map((item) => item.trim());
+    }),
+    v.check(
+      (value) =>
+        typeof value === 'boolean' ||
+        value.every((item) => PROXY_RANGE_NAMES.has(item) || normaliseAddressOrRange(item) !== null),
+    ),
+  ),
+  expected: '0, 1, or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+};
+
 /**
  * Reads and validates the configuration. Pure apart from resolving DATA_DIR
  * against the working directory, so tests call it with a plain object.
@@ -268,6 +294,7 @@ export function loadConfig(env: Env): Config {
     concurrency: read('PASSWORD_HASH_CONCURRENCY', integer(1, 64), 2),
     waiting: read('PASSWORD_HASH_QUEUE', integer(0, 10_000), 32),
   };
+  const trustProxySetting = read('TRUST_PROXY', trustProxy, false);
   // It dials as the demo door panel: without demo content there is no panel number to register.
   if (simulator.enabled && !demo)
     problems.push('GATEHOUSE_SIMULATOR=1 needs GATEHOUSE_DEMO=1 (it is the demo door panel)');
@@ -301,5 +328,6 @@ export function loadConfig(env: Env): Config {
     media,
     simulator,
     passwordHashing,
+    trustProxy: trustProxySetting,
   };
 }

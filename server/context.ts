@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { IpBlocking } from './domain/security/ip-blocking';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime/realtime';
 import type { SipService } from './sip/service';
@@ -17,4 +18,6 @@ export interface AppContext {
   realtime: Realtime;
   /** The embedded SIP server (issue 5); built here, started by main.ts (tests start it on port 0). */
   sip: SipService;
+  /** IP blocking (7.8): bans, counters and the whitelist the credential calls and the SIP server share. */
+  ipBlocking: IpBlocking;
 }

@@ -328,11 +328,54 @@ export interface IpBansTable {
   cause: string;
   banned_at: Timestamp;
   expires_at: Timestamp | null;
+  /** 1, 2, 3: the escalation step (migration 0010). */
+  level: Defaulted<number>;
+  /** When a sweep saw the ban run out; the row stays a day longer for the escalation (migration 0010). */
+  lapsed_at: Timestamp | null;
 }
 
 export interface IpWhitelistTable {
   id: Generated<number>;
+  /** An address or a CIDR range, normalised (src/contract/ip-address.ts). */
   ip: string;
+  created_at: Timestamp;
+  description: string | null;
+  created_by_user_id: number | null;
+}
+
+/** One failure counted against an address or a login (migration 0010). */
+export interface IpBlockFailuresTable {
+  id: Generated<number>;
+  /** address | login */
+  subject: string;
+  key: string;
+  /** http | sip */
+  service: string;
+  /** AUTH_FAILED | WRONG_NUMBER */
+  cause: string;
+  failed_at: Timestamp;
+}
+
+/** A login refused for a while after repeated failures from any addresses (migration 0010). */
+export interface LoginLocksTable {
+  id: Generated<number>;
+  login: string;
+  locked_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** The generic audit trail (migration 0010): who did what to which entity. */
+export interface AuditEventsTable {
+  id: Generated<number>;
+  project_id: number | null;
+  user_id: number | null;
+  /** area.verb, e.g. ip_blocking.unban */
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  entity_key: string | null;
+  /** JSON object. */
+  details: Defaulted<string>;
   created_at: Timestamp;
 }
 
@@ -496,6 +539,9 @@ export interface Database {
   interception_settings: InterceptionSettingsTable;
   ip_bans: IpBansTable;
   ip_whitelist: IpWhitelistTable;
+  ip_block_failures: IpBlockFailuresTable;
+  login_locks: LoginLocksTable;
+  audit_events: AuditEventsTable;
   self_registrations: SelfRegistrationsTable;
   outbox: OutboxTable;
   one_time_codes: OneTimeCodesTable;

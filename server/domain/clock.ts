@@ -10,3 +10,15 @@ export function nowIso(): string {
 export function isoIn(seconds: number): string {
   return new Date(Date.now() + seconds * 1000).toISOString();
 }
+
+/**
+ * Where a rule that lasts (bans, locks, counting windows) reads the time, so
+ * tests can move it on without waiting.
+ */
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+/** The ISO time `seconds` after `from`. */
+export const isoAfter = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000).toISOString();

@@ -11,6 +11,7 @@ import { markerRoutes } from './markers/markers';
 import { notificationRoutes } from './notifications/notifications';
 import { installAuth } from './plumbing/auth-hook';
 import { roleRoutes } from './roles/roles';
+import { securityRoutes } from './security/ip-blocking';
 import { sessionAreaRoutes } from './session/routes';
 import { MAX_COMMAND_BYTES } from './shell/realtime';
 import { shellAreaRoutes } from './shell/routes';
@@ -28,6 +29,7 @@ const AREAS = [
   telephonyRoutes,
   communicationRoutes,
   notificationRoutes,
+  securityRoutes,
 ];
 
 /**

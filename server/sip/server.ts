@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { DTMF_CONTENT_TYPE, SIP_HEADERS } from '../../src/contract/entities/calls';
 import type { Database } from '../db/schema';
+import type { IpBlocking } from '../domain/security/ip-blocking';
 import type { ForwardPlan } from '../domain/telephony/forwarding';
 import { type CallQueue, type CallQueueDeps, createCallQueue } from './b2bua/call-queue';
 import type { MediaFactory } from './b2bua/media';
-import { createIpBans } from './bans';
+import { createSipBans } from './bans';
 import { reply, type SipCore, type SipLogger } from './core';
 import { createDialogs } from './dialogs';
 import { challenge, createRealm, verifyDigest } from './digest';
@@ -22,6 +23,8 @@ export const SERVER_ALLOW = 'REGISTER, INVITE, ACK, CANCEL, BYE, INFO, OPTIONS, 
 
 export interface SipServerOptions {
   db: Kysely<Database>;
+  /** The IP blocking store the console's logins share: SIP failures count and SIP bans live there. */
+  ipBlocking: IpBlocking;
   /** SIP domain: host of `number@host` and the digest realm. */
   domain: string;
   tls: { cert: string; key: string };
@@ -81,7 +84,7 @@ export async function startSipServer(options: SipServerOptions, host: string, po
     bindings,
     log,
   } as SipCore;
-  core.bans = createIpBans(db, (ip) => {
+  core.bans = createSipBans(options.ipBlocking, (ip) => {
     log.warn({ ip }, 'sip: address banned');
     for (const c of [...core.transport.connections()]) if (c.ip === ip) c.close();
   });

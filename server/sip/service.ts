@@ -4,6 +4,7 @@ import type { SipStatus } from '../../src/contract/entities/calls';
 import { callManagementTopic } from '../../src/contract/realtime';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import type { IpBlocking } from '../domain/security/ip-blocking';
 import { conciergeNumbers, describeCaller, interceptorNumbers } from '../domain/telephony/calls';
 import { forwardPlan } from '../domain/telephony/forwarding';
 import { mayCall } from '../domain/telephony/sip-contacts';
@@ -36,6 +37,8 @@ export interface SipServiceOptions {
   config: Config;
   db: Kysely<Database>;
   realtime: Realtime;
+  /** IP blocking shared with the console's credential calls. */
+  ipBlocking: IpBlocking;
   log: SipLogger;
   /** The media engine for the call queue's legs; the signalling-only stub when absent. */
   media?: MediaFactory;
@@ -76,6 +79,7 @@ export function createSipService(options: SipServiceOptions) {
       server = await startSipServer(
         {
           db: options.db,
+          ipBlocking: options.ipBlocking,
           domain,
           tls,
           log: options.log,

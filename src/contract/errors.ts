@@ -59,6 +59,8 @@ export const ERROR_CODES = {
   deviceHasNumber: 'device already has a virtual number',
   // Numbers and conversations (8.2).
   cannotCommunicateWithHimself: 'a user cannot communicate with himself',
+  // Others (8.2): IP blocking's whitelist.
+  ipAlreadyWhitelisted: 'ip already whitelisted',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

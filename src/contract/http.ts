@@ -5,6 +5,7 @@ import { NOTIFICATION_CALLS } from './calls/notifications';
 import { PROFILE_CALLS } from './calls/profile';
 import { REGISTRATION_CALLS } from './calls/registration';
 import { ROLE_CALLS } from './calls/roles';
+import { SECURITY_CALLS } from './calls/security';
 import { SESSION_CALLS } from './calls/session';
 import { SHELL_CALLS } from './calls/shell';
 import { TELEPHONY_CALLS } from './calls/telephony';
@@ -29,6 +30,7 @@ export const CALLS = {
   ...TELEPHONY_CALLS,
   ...COMMUNICATION_CALLS,
   ...NOTIFICATION_CALLS,
+  ...SECURITY_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;

@@ -49,6 +49,7 @@ describe('loadConfig', () => {
       media: { host: '127.0.0.1', stunServers: [], portRange: null },
       simulator: { enabled: false, callInterval: 0 },
       passwordHashing: { concurrency: 2, waiting: 32 },
+      trustProxy: false,
     });
   });
 
@@ -85,6 +86,7 @@ describe('loadConfig', () => {
       GATEHOUSE_SIMULATOR_CALL_INTERVAL: '120',
       PASSWORD_HASH_CONCURRENCY: '4',
       PASSWORD_HASH_QUEUE: '0',
+      TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, loopback',
     });
     expect(config).toEqual({
       host: '192.168.1.10',
@@ -120,6 +122,7 @@ describe('loadConfig', () => {
       },
       simulator: { enabled: false, callInterval: 120 },
       passwordHashing: { concurrency: 4, waiting: 0 },
+      trustProxy: ['10.0.0.1', '10.1.0.0/16', 'loopback'],
     });
   });
 
@@ -129,6 +132,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0', SIP_PROXY_HOST: 'gate.example.com' }).media.host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: 'localhost' }).media.host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0', MEDIA_HOST: '::1' }).media.host).toBe('::1');
+  });
+
+  it('reads TRUST_PROXY as off, on, or the proxies to trust, and refuses anything else', () => {
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2001:db8::/32,uniquelocal' }).trustProxy).toEqual([
+      '2001:db8::/32',
+      'uniquelocal',
+    ]);
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0.1,,10.0.0.2', 'proxy.local']) {
+      expect(configError({ TRUST_PROXY: bad }).message).toContain(
+        'TRUST_PROXY must be 0, 1, or a comma-separated list',
+      );
+    }
   });
 
   it('validates the password hashing pool', () => {

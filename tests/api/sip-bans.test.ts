@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIP_BAN_RULES } from '../../server/sip/bans';
+import { BAN_RULES, banSecondsOf } from '../../server/domain/security/rules';
 import { SipUserAgent } from '../../server/sip/ua/user-agent';
 import { dialects } from '../support/api-app';
 import { buildSipTestApp, NUMBERS, OFFER, type SipTestApp } from '../support/sip';
+
+const SIP_BAN_RULES = BAN_RULES.sip as Required<typeof BAN_RULES.sip>;
 
 describe.each(dialects)('SIP IP blocking hooks (%s)', (dialect) => {
   let t: SipTestApp;
@@ -25,7 +27,7 @@ describe.each(dialects)('SIP IP blocking hooks (%s)', (dialect) => {
     await ua.closed;
     const [ban] = await bans();
     expect(ban).toMatchObject({ ip: '127.0.0.1', service: 'sip', cause: 'AUTH_FAILED' });
-    expect(new Date(ban!.expires_at!).getTime()).toBeGreaterThan(Date.now() + SIP_BAN_RULES.AUTH_FAILED.banMs - 60_000);
+    expect(new Date(ban!.expires_at!).getTime()).toBeGreaterThan(Date.now() + banSecondsOf(1) * 1000 - 60_000);
     await expect(connect(NUMBERS.resident)).rejects.toThrow(/403/);
     await t.db.deleteFrom('ip_bans').execute();
     // Lifted ban: the right password works again.

@@ -11,6 +11,7 @@ import { createDatabase, type DialectName } from '../../server/db/dialects';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { type SeedReport, seedIfEmpty } from '../../server/db/seed/seed';
+import type { Clock } from '../../server/domain/clock';
 import type { MediaFactory } from '../../server/sip/b2bua/media';
 import type { ProjectSession } from '../../src/contract/entities/session';
 import { API_BASE } from '../../src/contract/http';
@@ -32,11 +33,14 @@ export interface TestApp {
   login(login: string, password: string): Promise<ProjectSession[]>;
   /** The first (or the named) project session of a user. */
   session(login: string, password?: string, project?: string): Promise<ProjectSession>;
-  /** app.inject on an API path (`/profile` → `/api/v0/profile`), with a bearer token when given. */
+  /**
+   * app.inject on an API path (`/profile` → `/api/v0/profile`), with a bearer token when given,
+   * from `remoteAddress` (default 127.0.0.1) and with extra headers.
+   */
   call(
     method: InjectOptions['method'],
     path: string,
-    options?: { token?: string; body?: unknown },
+    options?: { token?: string; body?: unknown; remoteAddress?: string; headers?: Record<string, string> },
   ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -51,6 +55,8 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** Media engine of the SIP call queue (default: the signalling-only stub). */
   media?: MediaFactory;
+  /** The time IP blocking reads (tests/support/clock.ts: a clock the test moves on). */
+  clock?: Clock;
 }
 
 /** Replaces the database name of a postgres URL, keeping user, host and query (socket paths included). */
@@ -107,13 +113,15 @@ export async function buildTestApp(dialect: DialectName = 'sqlite', options: Tes
     logger: false,
     distDir: options.distDir ?? join(dataDir, 'no-dist'),
     media: options.media,
+    clock: options.clock,
   });
 
-  const call: TestApp['call'] = (method, path, { token, body } = {}) =>
+  const call: TestApp['call'] = (method, path, { token, body, remoteAddress, headers } = {}) =>
     app.inject({
       method,
       url: `${API_BASE}${path}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(remoteAddress ? { remoteAddress } : {}),
       ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
     });
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { DEMO_PROJECTS } from '../../server/db/seed/demo';
+import type { Clock } from '../../server/domain/clock';
 import type { MediaFactory } from '../../server/sip/b2bua/media';
 import { createStubMedia } from '../../server/sip/b2bua/stub-media';
 import { SipUserAgent } from '../../server/sip/ua/user-agent';
@@ -75,11 +76,12 @@ async function insertNumbers(db: Kysely<Database>, projectId: number) {
 /** Builds the app, adds the fixture numbers and starts SIP on a random port. */
 export async function buildSipTestApp(
   dialect: TestApp['dialect'] = 'sqlite',
-  options: { media?: MediaFactory } = {},
+  options: { media?: MediaFactory; clock?: Clock } = {},
 ): Promise<SipTestApp> {
   const t = await buildTestApp(dialect, {
     env: { SIP_PROXY_HOST: '127.0.0.1', SIP_PORT: '0' },
     media: options.media ?? createStubMedia,
+    clock: options.clock,
   });
   const project = await t.db
     .selectFrom('projects')

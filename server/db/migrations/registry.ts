@@ -8,6 +8,7 @@ import { notifications } from './0006_notifications';
 import { communications } from './0007_communications';
 import { telephony } from './0008_telephony';
 import { userFlags } from './0009_user_flags';
+import { ipBlocking } from './0010_ip_blocking';
 
 /**
  * Every migration, by name. Kysely applies them in name order, so names start
@@ -23,4 +24,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0007_communications': communications,
   '0008_telephony': telephony,
   '0009_user_flags': userFlags,
+  '0010_ip_blocking': ipBlocking,
 };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '../../../src/contract/errors';
 import type { AppContext } from '../../context';
-import { invalidRelated, prohibited } from '../../domain/errors';
+import { DomainError, invalidRelated, prohibited } from '../../domain/errors';
 import {
   acceptInvitation,
   invitationInfo,
@@ -35,12 +36,24 @@ export async function registrationRoutes(app: FastifyInstance, { ctx }: { ctx: A
   registerCall(app, 'POST /registration', async ({ body }) => ({
     data: await acceptInvitation(ctx.db, body.token, body.password),
   }));
-  registerCall(app, 'POST /password/recovery', async ({ body }) => {
+  // Password recovery and reset are credential calls: refused to a banned address. A recovery
+  // request cannot fail (it never says whether the e-mail is known); a wrong reset code counts.
+  registerCall(app, 'POST /password/recovery', async ({ body, request }) => {
+    await ctx.ipBlocking.assertAllowed({ ip: request.ip, service: 'http' });
     await requestRecovery(ctx, body.email);
     return { data: true as const };
   });
-  registerCall(app, 'POST /password/reset', async ({ body }) => {
-    await resetPassword(ctx.db, body.code, body.password);
+  registerCall(app, 'POST /password/reset', async ({ body, request }) => {
+    const attempt = { ip: request.ip, service: 'http' as const };
+    await ctx.ipBlocking.assertAllowed(attempt);
+    try {
+      await resetPassword(ctx.db, body.code, body.password);
+    } catch (error) {
+      if (error instanceof DomainError && error.body.message === ERROR_CODES.verificationLinkOutdated) {
+        await ctx.ipBlocking.recordFailure({ ...attempt, cause: 'AUTH_FAILED' });
+      }
+      throw error;
+    }
     return { data: true as const };
   });
 
