@@ -87,6 +87,8 @@ export async function buildTestApp(dialect: DialectName = 'sqlite', options: Tes
     GATEHOUSE_ADMIN_PASSWORD: PASSWORDS.admin,
     GATEHOUSE_DEMO_PASSWORD: PASSWORDS.demo,
     JWT_SECRET,
+    // A SIP (re)start in a test takes any free port, never the machine's 8443.
+    SIP_PORT: '0',
     ...options.env,
   };
   if (options.sameDatabaseAs) {

@@ -46,7 +46,8 @@ export function createIpBlocking(options: IpBlockingOptions) {
   let timer: NodeJS.Timeout | undefined;
   const announce = (reason: IpBansChangedEvent['reason']) => {
     const event: IpBansChangedEvent = { type: 'IpBansChanged', reason };
-    realtime.publish(IP_BLOCKING_TOPIC, event);
+    // Bans are the installation's, not one project's (docs/decisions.md, security).
+    realtime.publish(IP_BLOCKING_TOPIC, event, { projectId: null });
   };
   // Addresses are compared in one spelling (`::ffff:10.0.0.1` is 10.0.0.1).
   const addressOf = (ip: string) => normaliseAddress(ip) ?? ip;
