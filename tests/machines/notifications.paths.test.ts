@@ -300,3 +300,19 @@ describe('notifications races', () => {
     expect(selectUnreadCount(s)).toBe(4);
   });
 });
+
+describe('read important notifications while the bell is closed', () => {
+  it('opening one from its popup, or everything read elsewhere, takes them off the important list at once', () => {
+    const opened = loaded();
+    opened.send({ type: 'notification.open', id: 41 });
+    expect(opened.getSnapshot().context.important.map((x) => x.id)).toEqual([40, 36]);
+    const allRead = loaded();
+    allRead.send({ type: 'notifications.allRead' });
+    expect(allRead.getSnapshot().context.important).toEqual([]);
+    // With the bell open they stay listed (read) until it closes.
+    const open = loaded();
+    open.send({ type: 'bell.open' });
+    open.send({ type: 'notifications.allRead' });
+    expect(open.getSnapshot().context.important.map((x) => x.id)).toEqual([41, 40, 36]);
+  });
+});
