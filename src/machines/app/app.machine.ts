@@ -167,6 +167,20 @@ export const appMachine = setup({
             { type: 'saveProfileLocale', params: ({ event }) => ({ locale: event.locale }) },
           ],
         },
+        // Buttons belong to the shell: a late upsert after logout must not put one on the login page.
+        'fab.upsert': {
+          actions: assign({
+            floatingButtons: ({ context, event }) => [
+              ...context.floatingButtons.filter((b: FloatingButton) => b.id !== event.button.id),
+              event.button,
+            ],
+          }),
+        },
+        'fab.remove': {
+          actions: assign({
+            floatingButtons: ({ context, event }) => context.floatingButtons.filter((b) => b.id !== event.id),
+          }),
+        },
       },
     },
   },
@@ -195,19 +209,6 @@ export const appMachine = setup({
         }),
         { type: 'persistMenuState', params: ({ context }) => ({ collapsed: context.collapsedCategories }) },
       ],
-    },
-    'fab.upsert': {
-      actions: assign({
-        floatingButtons: ({ context, event }) => [
-          ...context.floatingButtons.filter((b: FloatingButton) => b.id !== event.button.id),
-          event.button,
-        ],
-      }),
-    },
-    'fab.remove': {
-      actions: assign({
-        floatingButtons: ({ context, event }) => context.floatingButtons.filter((b) => b.id !== event.id),
-      }),
     },
   },
 });
