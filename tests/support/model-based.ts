@@ -6,7 +6,6 @@ import {
   type AnyStateMachine,
   createActor,
   type EventFromLogic,
-  fromPromise,
   type InputFrom,
   type InspectionEvent,
   type PromiseActorLogic,
@@ -289,6 +288,19 @@ export function recordedActor<M extends AnyStateMachine>(machine: M, input: Inpu
     /** Delivers an event: a pending timer of the same event fires, anything else is sent. */
     step(event: EventFromLogic<M>): ModelStep<M> {
       const before = actor.getSnapshot() as SnapshotFrom<M>;
+      const settled = CHILD_SETTLED.exec(event.type);
+      const child = settled
+        ? ((before as AnyMachineSnapshot).children as Record<string, (AnyActorRef & { logic: object }) | undefined>)[
+            settled[2] ?? ''
+          ]
+        : undefined;
+      if (settled && child && settleable.has(child.logic) && child.getSnapshot().status === 'active') {
+        const payload = event as { output?: unknown; error?: unknown };
+        return record(before, event, false, () => {
+          child.send({ type: SETTLE, failed: settled[1] === 'error', output: payload.output, error: payload.error });
+          return null;
+        });
+      }
       const entry = ours().find((e) => e.target === root && sameEvent(e.event, event));
       if (!entry && AFTER.test(event.type))
         throw new Error(`the path waits for ${event.type}, but the actor has no such timer pending`);
@@ -326,9 +338,40 @@ export function never<T>(): Promise<T> {
   return new Promise<T>(() => {});
 }
 
-/** A promise actor that never settles, fitting any invoke slot (the test sends its done/error events). */
-// biome-ignore lint/suspicious/noExplicitAny: a stub that never settles fits every output and input type.
-export const pendingActor = (): PromiseActorLogic<any, any> => fromPromise(never);
+const SETTLE = 'model.settle';
+type Settle = { type: typeof SETTLE; failed: boolean; output?: unknown; error?: unknown };
+type StubSnapshot = { status: 'active' | 'done' | 'error'; output: unknown; error: unknown; input: unknown };
+const settleable = new WeakSet<object>();
+
+/**
+ * A request stub that runs until the path settles it: the harness delivers a
+ * path's `xstate.done.actor.<id>` / `xstate.error.actor.<id>` by finishing the
+ * child (so it ends as a real request would, and the parent hears it from the
+ * child). Sent from outside (hand-written tests), those events work as well.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a stub that never settles by itself fits every output and input type.
+export const pendingActor = (): PromiseActorLogic<any, any> => {
+  const logic = {
+    config: never,
+    transition: (snapshot: StubSnapshot, event: { type: string }): StubSnapshot => {
+      if (event.type !== SETTLE || snapshot.status !== 'active') return snapshot;
+      const settle = event as Settle;
+      return settle.failed
+        ? { ...snapshot, status: 'error', error: settle.error }
+        : { ...snapshot, status: 'done', output: settle.output };
+    },
+    getInitialSnapshot: (_: unknown, input: unknown): StubSnapshot => ({
+      status: 'active',
+      output: undefined,
+      error: undefined,
+      input,
+    }),
+    getPersistedSnapshot: (snapshot: StubSnapshot) => snapshot,
+    restoreSnapshot: (snapshot: StubSnapshot) => snapshot,
+  };
+  settleable.add(logic);
+  return logic as never;
+};
 
 /** No-op implementations for named actions: they are recorded by name and params, and do nothing. */
 export const quietActions = <const K extends string>(...names: K[]) =>
@@ -337,8 +380,11 @@ export const quietActions = <const K extends string>(...names: K[]) =>
 /** Named actions of a step with this type (their params, in order). */
 export const calls = (step: { effects: Effects }, type: string) =>
   step.effects.actions.filter((a) => a.type === type).map((a) => a.params);
-/** Children of a step started from this implementation (their inputs, in order). */
-export const starts = (step: { effects: Effects }, src: string) =>
+/** Inputs of the children a step started with this id. */
+export const starts = (step: { effects: Effects }, id: string) =>
+  step.effects.started.filter((s) => s.id === id).map((s) => s.input);
+/** Inputs of the children a step started from this implementation (spawned ones with their own ids). */
+export const startsOf = (step: { effects: Effects }, src: string) =>
   step.effects.started.filter((s) => s.src === src).map((s) => s.input);
 /** Events a step sent to the actor with this id. */
 export const sends = (step: { effects: Effects }, to: string) =>
