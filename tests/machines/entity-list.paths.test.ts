@@ -49,6 +49,8 @@ const events = [
   { type: 'xstate.error.actor.fetchPage', error: failure },
   // The next page repeats a row that moved (a row of page 1) and brings one more.
   { type: 'xstate.done.actor.fetchMore', output: page([sampleRows[3]!, { id: 9, name: 'Nina' }], 24, 2) },
+  // Rows were deleted elsewhere since page 1: the server now counts fewer than we already show.
+  { type: 'xstate.done.actor.fetchMore', output: page([{ id: 10, name: 'Omar' }], 4, 2) },
   { type: 'xstate.error.actor.fetchMore', error: failure },
   { type: 'xstate.done.actor.deleteItems', output: { deleted: 2 } },
   { type: 'xstate.error.actor.deleteItems', error: failure },

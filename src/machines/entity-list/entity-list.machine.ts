@@ -78,14 +78,14 @@ export const entityListMachine = setup({
       lastPage: params.answer.meta.page,
       failure: null,
     })),
-    /** Rows that moved between pages since the first load are not shown twice. */
+    /**
+     * Rows that moved between pages since the first load are not shown twice. Rows deleted
+     * elsewhere meanwhile make the server count fewer than are shown: the total never drops below them.
+     */
     appendPage: assign(({ context }, params: { answer: ListPageAnswer }) => {
       const seen = new Set(context.items.map((row) => row.id));
-      return {
-        items: [...context.items, ...params.answer.data.filter((row) => !seen.has(row.id))],
-        total: params.answer.meta.total,
-        lastPage: params.answer.meta.page,
-      };
+      const items = [...context.items, ...params.answer.data.filter((row) => !seen.has(row.id))];
+      return { items, total: Math.max(params.answer.meta.total, items.length), lastPage: params.answer.meta.page };
     }),
     setFailure: assign((_, params: { failure: CallFailure }) => ({ failure: params.failure })),
     toggleRow: assign(({ context }, params: { id: number }) => ({ selection: toggleRow(context, params.id) })),
