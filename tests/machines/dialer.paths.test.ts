@@ -315,6 +315,41 @@ describe('dialer behaviour', () => {
     expect(effects.toCalls).toEqual(['a1 session.attached']);
   });
 
+  it('a question closes when the call it is about ends: the call is dropped and the recents reload', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [
+      registered,
+      { type: 'call.start', speechId: 'o1', number: '2002', video: false },
+      changed('o1', { status: 'active' }),
+      ringN1,
+      { type: 'call.accept', id: 'n1' },
+    ]);
+    expect(selectApprovalPrompt(actor.getSnapshot())).toBe('activeCallCancel');
+    actor.send(changed('o1', { status: 'destroyed', hasSIPSession: false }));
+    actor.send({ type: 'call.removed', id: 'o1' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.pending).toBeNull();
+    expect(effects.recentsReloaded).toHaveBeenCalledTimes(1);
+    // Nothing holds the line now: accepting again answers at once.
+    actor.send({ type: 'call.accept', id: 'n1' });
+    expect(effects.toCalls).toEqual(['n1 call.accept']);
+  });
+
+  it('at yes, what is on the line then gives way: a call that left it meanwhile is not interrupted', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [
+      registered,
+      waitA1,
+      { type: 'call.start', speechId: 'o1', number: '2002', video: false },
+      changed('o1', { status: 'active' }),
+      { type: 'call.join', id: 'a1' },
+    ]);
+    expect(selectApprovalPrompt(actor.getSnapshot())).toBe('activeCallCancel');
+    actor.send(changed('o1', { status: 'destroyed', hasSIPSession: false }));
+    actor.send({ type: 'approval.yes' });
+    expect(effects.toCalls).toEqual(['a1 call.join']);
+  });
+
   it('a removed call is stopped and forgotten, and the recents reload', () => {
     const { machine, effects } = stubbed();
     const actor = replay(machine, input, [
