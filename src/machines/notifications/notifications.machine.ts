@@ -122,6 +122,7 @@ export const notificationsMachine = setup({
       event.type === 'notification.open' && Boolean(findNotification(context, event.id)?.popup_action),
     hasQueued: ({ context }) => context.queued.length > 0,
     canAskDesktop: ({ context }) => context.desktop.permission === 'default' && !context.desktop.declined,
+    isOwnImportantArrival: and(['isOwnNotification', 'isImportantArrival']),
     /** Nothing shows the read important ones: they leave the list at once. */
     isBellClosed: stateIn({ bell: 'closed' }),
   },
@@ -236,7 +237,7 @@ export const notificationsMachine = setup({
   on: {
     'realtime.message': [
       {
-        guard: and(['isOwnNotification', 'isImportantArrival']),
+        guard: 'isOwnImportantArrival',
         actions: [
           'arrive',
           { type: 'playSound', params: ({ event }) => ({ sound: arrivedOf(event).sound }) },
