@@ -30,6 +30,8 @@ export interface ModelOptions<M extends AnyStateMachine> {
   input?: InputFrom<M>;
   /** How states are told apart; defaults to the state value. Finer keys give more paths. */
   serialize?: (s: SnapshotFrom<M>) => string;
+  /** Which events to offer in a state (default: all that make sense there). */
+  offer?: (s: SnapshotFrom<M>, event: EventFromLogic<M>) => boolean;
 }
 
 export const byValue = (s: { value: unknown }) => JSON.stringify(s.value);
@@ -86,11 +88,15 @@ const AFTER = /^xstate\.after\.[^.]+\.(.+)$/;
 const CHILD_SETTLED = /^xstate\.(done|error)\.actor\.(.+)$/;
 
 /** Events that make sense in a state: settlements only from running children, timers only of active states, nothing once done. */
-function eventsFor<M extends AnyStateMachine>(events: EventFromLogic<M>[]) {
+function eventsFor<M extends AnyStateMachine>(
+  events: EventFromLogic<M>[],
+  offer: ModelOptions<M>['offer'] = () => true,
+) {
   return (s: SnapshotFrom<M>) => {
     const snapshot = s as AnyMachineSnapshot;
     if (snapshot.status === 'done') return [];
     return events.filter((e) => {
+      if (!offer(s, e)) return false;
       const child = CHILD_SETTLED.exec(e.type)?.[2];
       if (child !== undefined) return child in snapshot.children;
       const node = AFTER.exec(e.type)?.[1];
@@ -113,7 +119,7 @@ export interface ModelPath<M extends AnyStateMachine> {
  */
 export function explore<M extends AnyStateMachine>(opts: ModelOptions<M>) {
   const key = (s: SnapshotFrom<M>) => (opts.serialize ?? byValue)(s);
-  const traversal = { events: eventsFor<M>(opts.events), input: opts.input, serializeState: key } as never;
+  const traversal = { events: eventsFor<M>(opts.events, opts.offer), input: opts.input, serializeState: key } as never;
   const adjacency = getAdjacencyMap(opts.machine, traversal) as unknown as Record<
     string,
     { transitions: Record<string, { event: EventFromLogic<M> }> }
