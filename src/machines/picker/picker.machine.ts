@@ -103,20 +103,21 @@ export const pickerMachine = setup({
       lastPage: params.answer.meta.page,
       failure: null,
     })),
-    /** Rows already shown are not shown twice. */
+    /** Rows already shown are not shown twice; the total never drops below what is shown (rows deleted meanwhile). */
     appendPage: assign(({ context }, params: { answer: ListPageAnswer }) => {
       const seen = new Set(context.items.map((i) => i.id));
-      return {
-        items: [...context.items, ...params.answer.data.filter((row) => !seen.has(row.id))],
-        total: params.answer.meta.total,
-        lastPage: params.answer.meta.page,
-      };
+      const items = [...context.items, ...params.answer.data.filter((row) => !seen.has(row.id))];
+      return { items, total: Math.max(params.answer.meta.total, items.length), lastPage: params.answer.meta.page };
     }),
     setFailure: assign((_, params: { failure: CallFailure }) => ({ failure: params.failure })),
   },
   guards: {
     hasMore: ({ context }) => context.items.length < context.total,
     isSearchChanged: ({ context }) => context.searchText.trim() !== context.search,
+    /** A row the dialog shows, or one already chosen (its chip can untick it): nothing else can be chosen. */
+    isOffered: ({ context }, params: { item: ListRow }) =>
+      context.items.some((row) => row.id === params.item.id) ||
+      context.selected.some((row) => row.id === params.item.id),
   },
 }).createMachine({
   id: 'picker',
@@ -146,7 +147,10 @@ export const pickerMachine = setup({
           ],
         },
         'picker.searchSettled': { guard: 'isSearchChanged', target: '.loading', actions: 'applySearch' },
-        'picker.toggle': { actions: { type: 'toggle', params: ({ event }) => ({ item: event.item }) } },
+        'picker.toggle': {
+          guard: { type: 'isOffered', params: ({ event }) => ({ item: event.item }) },
+          actions: { type: 'toggle', params: ({ event }) => ({ item: event.item }) },
+        },
         'picker.clear': { actions: 'clearSelection' },
         'picker.confirm': {
           target: 'confirmed',
