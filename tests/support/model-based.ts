@@ -11,7 +11,7 @@ import {
   type PromiseActorLogic,
   type SnapshotFrom,
 } from 'xstate';
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 
 /**
  * Model-based testing (STYLE.md). The graph of a machine whose effects are
@@ -124,27 +124,14 @@ export function explore<M extends AnyStateMachine>(opts: ModelOptions<M>) {
     string,
     { transitions: Record<string, { event: EventFromLogic<M> }> }
   >;
-  const paths: (ModelPath<M> & { state: SnapshotFrom<M>; steps: { event: EventFromLogic<M> }[] })[] = getShortestPaths(
-    opts.machine,
-    traversal,
-  ).map((p) => ({
+  const paths: ModelPath<M>[] = getShortestPaths(opts.machine, traversal).map((p) => ({
     key: key(p.state as SnapshotFrom<M>),
     value: (p.state as AnyMachineSnapshot).value,
-    state: p.state as SnapshotFrom<M>,
-    steps: p.steps,
     events: p.steps.slice(1).map((step) => step.event as EventFromLogic<M>),
   }));
   const edges = (path: ModelPath<M>) =>
     Object.values(adjacency[path.key]?.transitions ?? {}).map((t) => t.event as EventFromLogic<M>);
-  // TEMPORARY (until every suite uses rules): the transition list and paths of the old suites.
-  const transitions = adjacencyMapToArray(adjacency as never) as Array<{
-    state: SnapshotFrom<M>;
-    event: EventFromLogic<M>;
-    nextState: SnapshotFrom<M>;
-  }>;
-  const pathTo = new Map(paths.map((p) => [p.key, p]));
-  const eventsTo = (state: SnapshotFrom<M>) => pathTo.get(key(state))?.events ?? [];
-  return { paths, edges, key, transitions, eventsTo };
+  return { paths, edges, key };
 }
 
 const describeEvent = (e: AnyEventObject) => {
@@ -443,13 +430,10 @@ export function describeModel<M extends AnyStateMachine>(
     fixtures: Record<string, { value: unknown }>;
     invariants?: Record<string, Invariant<M>>;
     rules?: Record<string, EffectRule<M>>;
-    /** TEMPORARY: the options of the old suites, until each is rewritten. */
-    fresh?: () => M;
-    invariant?: Invariant<M>;
   },
 ) {
   const { describe, expect, it } = vitest;
-  const invariants = opts.invariants ?? (opts.invariant ? { 'the suite invariant': opts.invariant } : {});
+  const invariants = opts.invariants ?? {};
   const rules = opts.rules ?? {};
   describe(`${name} machine model`, () => {
     const model = explore(opts);
