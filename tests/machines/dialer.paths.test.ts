@@ -16,6 +16,7 @@ import {
   pendingActor,
   quietActions,
   replay,
+  ruleCoverage,
   sends,
   starts,
   startsOf,
@@ -74,7 +75,7 @@ const waiting = (id: string, status: WaitingCall['status'], answered_by: string 
 const changed = (id: string, changes: Partial<CallSummary>): DialerEvent => ({ type: 'call.changed', id, changes });
 
 // Three calls at most: a direct incoming call n1, an awaiting call a1, an outgoing call o1.
-const events: DialerEvent[] = [
+const events = [
   { type: 'registration.changed', status: 'registered' },
   {
     type: 'sip.incoming',
@@ -105,7 +106,7 @@ const events: DialerEvent[] = [
   { type: 'call.removed', id: 'o1' },
   { type: 'approval.yes' },
   { type: 'approval.no' },
-];
+] as DialerEvent[];
 
 /**
  * States are told apart by what the dialer's rules read: its value, whether it
@@ -156,7 +157,11 @@ const dialedCalls = (step: Step) =>
   (startsOf(step, 'call') as CallInput[]).filter((input) => input.start.kind === 'dial');
 const QUESTIONS = ['confirmingEnd', 'confirmingHold', 'confirmingReturn'] as const;
 
+/** One tally for the two dialer models: the door rules are put to the test by the door model. */
+const coverage = ruleCoverage();
+
 describeModel('dialer', {
+  coverage,
   machine: modelMachine,
   events,
   input,
@@ -245,6 +250,38 @@ describeModel('dialer', {
       const asked = ['xstate.init', 'realtime.connected', 'waitingCalls.reload'].includes(step.event.type);
       expect(starts(step, 'loadWaitingCalls')).toHaveLength(asked ? 1 : 0);
     },
+  },
+});
+
+const doorPanel = '3001';
+/** Doors: the API opens a selected door by its token; inside a call with the door's own panel, DTMF # does. */
+const doorEvents = [
+  { type: 'registration.changed', status: 'registered' },
+  { type: 'door.select', door: { token: 'tok-1', sipNumber: doorPanel } },
+  { type: 'door.select', door: { token: null, sipNumber: null } },
+  { type: 'door.open' },
+  { type: 'xstate.done.actor.openDoor', output: undefined },
+  { type: 'xstate.error.actor.openDoor', error: { code: 'device offline', status: 409 } },
+  { type: 'call.start', speechId: 'd1', number: doorPanel, video: false },
+  changed('d1', { status: 'active' }),
+  changed('d1', { status: 'destroyed', hasSIPSession: false }),
+] as DialerEvent[];
+
+describeModel('dialer (doors)', {
+  coverage,
+  machine: modelMachine,
+  events: doorEvents,
+  input,
+  serialize: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.registration === 'registered',
+      s.context.door?.token ?? null,
+      s.context.openingDoor,
+      s.context.calls.map((c) => c.status),
+    ]),
+  fixtures: dialerFixtures,
+  rules: {
     'a door opens through the API only with a token, one request at a time': (step) => {
       const opened = starts(step, 'openDoor');
       if (opened.length === 0) return;
@@ -252,8 +289,27 @@ describeModel('dialer', {
       expect(opened).toEqual([{ token: step.before?.context.door?.token }]);
       expect(step.before?.context.door?.token).toBeTruthy();
     },
+    'inside a call with the door panel, door open is DTMF # to that call and not the API': (step) => {
+      if (step.event.type !== 'door.open' || !step.before) return;
+      const { calls: mirrored, door } = step.before.context;
+      const withPanel = mirrored.find((c) => c.status === 'active' && c.hasSIPSession && c.number === door?.sipNumber);
+      if (!withPanel) return;
+      expect(step.effects.sent).toEqual([
+        { to: callActorId(withPanel.id), event: { type: 'call.sendDtmf', tone: '#' } },
+      ]);
+      expect(starts(step, 'openDoor')).toEqual([]);
+    },
+    'the outcome of a door request is said': (step) => {
+      const e = step.event.type;
+      if (e === 'xstate.done.actor.openDoor' && step.before?.context.openingDoor)
+        expect(calls(step, 'alert')).toEqual([{ kind: 'success', code: 'dialer:door.opened' }]);
+      if (e === 'xstate.error.actor.openDoor' && step.before?.context.openingDoor)
+        expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: 'errors.http.device offline' }]);
+    },
   },
 });
+
+describe('both dialer models', () => coverage.expectAllExercised());
 
 const registered: DialerEvent = { type: 'registration.changed', status: 'registered' };
 const ringN1 = events[1]!;

@@ -22,7 +22,15 @@ import {
   sampleGateForm,
 } from '../../src/machines/entity-form/entity-form.sample';
 import { selectCanApprove, selectIsDirty, selectIsLocked } from '../../src/machines/entity-form/entity-form.selectors';
-import { calls, describeModel, type ModelStep, pendingActor, replay, starts } from '../support/model-based';
+import {
+  calls,
+  describeModel,
+  type ModelStep,
+  pendingActor,
+  replay,
+  ruleCoverage,
+  starts,
+} from '../support/model-based';
 
 function stubbed(save: unknown = pendingActor()) {
   const effects = { alert: vi.fn(), reportSaved: vi.fn() };
@@ -86,6 +94,8 @@ const abstraction = (s: Snapshot) => {
 const modelMachine = stubbed().machine;
 const settled = (step: Step, type: string) => step.event.type === type;
 
+/** One tally for the models below: some rules only apply from some starting points. */
+const coverage = ruleCoverage();
 for (const [name, input] of Object.entries({
   'existing entity': existing,
   'new entity': fresh,
@@ -93,6 +103,7 @@ for (const [name, input] of Object.entries({
   'new entity, read-only': { ...fresh, readOnly: true },
 })) {
   describeModel(`entityForm (${name})`, {
+    coverage,
     machine: modelMachine,
     events,
     input,
@@ -169,6 +180,8 @@ for (const [name, input] of Object.entries({
     },
   });
 }
+
+describe('models together', () => coverage.expectAllExercised());
 
 const loaded = (machine = stubbed().machine) =>
   replay(machine, existing, [{ type: 'xstate.done.actor.loadItem', output: sampleGate } as unknown as EntityFormEvent]);

@@ -7,7 +7,15 @@ import type { ListPageAnswer } from '../../src/machines/entity-list/entity-list.
 import { pickerFixtures } from '../../src/machines/picker/picker.fixtures';
 import { type PickerEvent, type PickerInput, pickerMachine } from '../../src/machines/picker/picker.machine';
 import { selectIsPicked, selectPickerHasMore } from '../../src/machines/picker/picker.selectors';
-import { calls, describeModel, type ModelStep, pendingActor, replay, starts } from '../support/model-based';
+import {
+  calls,
+  describeModel,
+  type ModelStep,
+  pendingActor,
+  replay,
+  ruleCoverage,
+  starts,
+} from '../support/model-based';
 
 function stubbed() {
   const effects = { alert: vi.fn(), reportConfirmed: vi.fn(), reportCancelled: vi.fn() };
@@ -61,8 +69,11 @@ const inputs: Record<string, PickerInput> = {
   'one, starting empty': { multiple: false },
 };
 
+/** One tally for the models below: some rules only apply from some starting points. */
+const coverage = ruleCoverage();
 for (const [name, pickerInput] of Object.entries(inputs)) {
   describeModel(`picker (${name})`, {
+    coverage,
     machine: modelMachine,
     events,
     input: pickerInput,
@@ -119,6 +130,8 @@ for (const [name, pickerInput] of Object.entries(inputs)) {
     },
   });
 }
+
+describe('models together', () => coverage.expectAllExercised());
 
 const ready = (machine = stubbed().machine, pickerInput = input) =>
   replay(machine, pickerInput, [{ type: 'xstate.done.actor.fetchOptions', output: page() } as unknown as PickerEvent]);

@@ -5,7 +5,7 @@ import {
   publicFormMachine,
   validatePublicForm,
 } from '../../src/machines/public-form/public-form.machine';
-import { describeModel, pendingActor, replay, starts } from '../support/model-based';
+import { describeModel, pendingActor, replay, ruleCoverage, starts } from '../support/model-based';
 
 const fresh = () => publicFormMachine.provide({ actors: { load: pendingActor(), submit: pendingActor() } });
 const input = { loads: true, fields: ['password', 'password_confirmation'] };
@@ -28,11 +28,14 @@ const events = [
 
 const DEAD = ['invite code not found', 'verification link outdated or incorrect'];
 
+/** One tally for the models below: some rules only apply from some starting points. */
+const coverage = ruleCoverage();
 for (const [name, formInput] of Object.entries({
   'registration by invitation': input,
   'password recovery': { loads: false, fields: ['email'] },
 })) {
   describeModel(`publicForm (${name})`, {
+    coverage,
     machine: fresh(),
     events,
     input: formInput,
@@ -81,6 +84,8 @@ for (const [name, formInput] of Object.entries({
     },
   });
 }
+
+describe('models together', () => coverage.expectAllExercised());
 
 describe('public form behaviour', () => {
   it('without anything to load it starts editing', () => {

@@ -9,6 +9,7 @@ import {
   pendingActor,
   quietActions,
   replay,
+  ruleCoverage,
   starts,
 } from '../support/model-based';
 
@@ -63,8 +64,11 @@ type Step = ModelStep<typeof modelMachine>;
 const authenticated = (s: Step['before']) => s?.matches('authenticated') === true;
 const refreshing = (s: Step['before']) => s?.matches({ authenticated: { tokens: 'refreshing' } }) === true;
 
+/** One tally for the models below: some rules only apply from some starting points. */
+const coverage = ruleCoverage();
 for (const [name, input] of Object.entries(inputs)) {
   describeModel(`session (${name})`, {
+    coverage,
     machine: modelMachine,
     events,
     input,
@@ -135,6 +139,8 @@ for (const [name, input] of Object.entries(inputs)) {
     },
   });
 }
+
+describe('models together', () => coverage.expectAllExercised());
 
 describe('session machine effects', () => {
   it('stores the chosen project tokens with the remember flag and tells the parent', () => {

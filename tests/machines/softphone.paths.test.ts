@@ -13,7 +13,7 @@ import {
   selectInterceptionRef,
   selectSipRegistrationRef,
 } from '../../src/machines/softphone/softphone.selectors';
-import { describeModel, pendingActor, starts } from '../support/model-based';
+import { describeModel, pendingActor, ruleCoverage, starts } from '../support/model-based';
 
 /** Each singleton a stub recording its input. */
 function stubbed(started: unknown[] = []) {
@@ -27,12 +27,15 @@ function stubbed(started: unknown[] = []) {
   });
 }
 
+/** One tally for the models below: some rules only apply from some starting points. */
+const coverage = ruleCoverage();
 for (const [name, access] of [
   ['no access', null],
   ['without interception', { ...sampleAccess, canIntercept: false }],
   ['with interception', sampleAccess],
 ] as const) {
   describeModel(`softphone (${name})`, {
+    coverage,
     machine: stubbed(),
     events: [],
     input: { access },
@@ -59,6 +62,8 @@ for (const [name, access] of [
     },
   });
 }
+
+describe('models together', () => coverage.expectAllExercised());
 
 describe('softphone singletons', () => {
   it('start the dialer before the registration, with the account and the button id', () => {

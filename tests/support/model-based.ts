@@ -395,6 +395,7 @@ function checked<M extends AnyStateMachine>(
   failure: unknown,
   invariants: Record<string, Invariant<M>>,
   rules: Record<string, EffectRule<M>>,
+  exercised: Map<string, number>,
 ) {
   const where = () =>
     [...step.history.map((s) => s.event), step.event]
@@ -402,8 +403,10 @@ function checked<M extends AnyStateMachine>(
       .map((e) => describeEvent(e as AnyEventObject))
       .join(' → ') || '(start)';
   const run = (label: string, fn: () => void) => {
+    const before = vitest.expect.getState().assertionCalls;
     try {
       fn();
+      exercised.set(label, (exercised.get(label) ?? 0) + vitest.expect.getState().assertionCalls - before);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       throw new Error(`${label}\n  after: ${where()}\n  ${message}`, { cause: error });
@@ -415,6 +418,28 @@ function checked<M extends AnyStateMachine>(
   });
   for (const [name, invariant] of Object.entries(invariants)) run(`invariant: ${name}`, () => invariant(step.after));
   for (const [name, rule] of Object.entries(rules)) run(`effect rule: ${name}`, () => rule(step));
+}
+
+/**
+ * How often each invariant and rule asserted something, over the models that share it (one machine
+ * explored from several inputs shares one tally: a rule about read-only forms is put to the test by
+ * the read-only model only). `expectAllExercised()` adds the test that says so; call it after them.
+ */
+export function ruleCoverage() {
+  const exercised = new Map<string, number>();
+  const declared = new Set<string>();
+  return {
+    exercised,
+    declare(labels: string[]) {
+      for (const label of labels) declared.add(label);
+    },
+    expectAllExercised() {
+      // Runs after the state tests: a rule whose condition no generated step meets would pass while checking nothing.
+      vitest.it('every invariant and effect rule was put to the test', () => {
+        vitest.expect([...declared].filter((label) => !exercised.get(label))).toEqual([]);
+      });
+    },
+  };
 }
 
 /**
@@ -430,6 +455,8 @@ export function describeModel<M extends AnyStateMachine>(
     fixtures: Record<string, { value: unknown }>;
     invariants?: Record<string, Invariant<M>>;
     rules?: Record<string, EffectRule<M>>;
+    /** Shared with the other models of the same machine (see ruleCoverage); default: this model's own. */
+    coverage?: ReturnType<typeof ruleCoverage>;
   },
 ) {
   const { describe, expect, it } = vitest;
@@ -437,6 +464,13 @@ export function describeModel<M extends AnyStateMachine>(
   const rules = opts.rules ?? {};
   describe(`${name} machine model`, () => {
     const model = explore(opts);
+    const coverage = opts.coverage ?? ruleCoverage();
+    coverage.declare([
+      ...Object.keys(invariants).map((n) => `invariant: ${n}`),
+      ...Object.keys(rules).map((n) => `effect rule: ${n}`),
+    ]);
+    const check = (step: ModelStep<M>, failure: unknown) =>
+      checked(step, failure, invariants, rules, coverage.exercised);
 
     it('has a fixture for every reachable state', () => {
       const fixtureStates = new Set(Object.values(opts.fixtures).map(byValue));
@@ -447,16 +481,18 @@ export function describeModel<M extends AnyStateMachine>(
     it.each(model.paths.map((p) => [p.key, p] as const))('%s: the path and every edge keep the rules', (_, path) => {
       // The path itself, checked at every step (the start included).
       const run = recordedActor(opts.machine, opts.input);
-      checked(run.start, run.failure(), invariants, rules);
-      for (const event of path.events) checked(run.step(event), run.failure(), invariants, rules);
+      check(run.start, run.failure());
+      for (const event of path.events) check(run.step(event), run.failure());
       run.stop();
       // Each edge from the end state, on a fresh actor: the prefix was checked above.
       for (const edge of model.edges(path)) {
         const fresh = recordedActor(opts.machine, opts.input);
         for (const event of path.events) fresh.step(event);
-        checked(fresh.step(edge), fresh.failure(), invariants, rules);
+        check(fresh.step(edge), fresh.failure());
         fresh.stop();
       }
     });
+
+    if (!opts.coverage) coverage.expectAllExercised();
   });
 }
