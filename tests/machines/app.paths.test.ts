@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type ActorRefFrom, createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
+import { type ActorRefFrom, type AnyActorRef, createActor, fromCallback, fromPromise, type SnapshotFrom } from 'xstate';
 import { appFixtures } from '../../src/machines/app/app.fixtures';
 import { appMachine } from '../../src/machines/app/app.machine';
 import { visibleFloatingButtons } from '../../src/machines/app/app.selectors';
@@ -7,7 +7,17 @@ import type { AppEvent, AppInput } from '../../src/machines/app/app.types';
 import { notificationsMachine } from '../../src/machines/notifications/notifications.machine';
 import { realtimeMachine } from '../../src/machines/realtime/realtime.machine';
 import { sessionMachine } from '../../src/machines/session/session.machine';
-import { describeModel, pendingActor, replay } from '../support/model-based';
+import {
+  calls,
+  describeModel,
+  type ModelStep,
+  pendingActor,
+  quietActions,
+  replay,
+  sends,
+  starts,
+  stops,
+} from '../support/model-based';
 
 function stubbed() {
   const effects = { applyLocale: vi.fn(), saveProfileLocale: vi.fn(), persistMenuState: vi.fn() };
@@ -57,20 +67,113 @@ const events: AppEvent[] = [
   { type: 'realtime.connected' },
 ];
 
+const access = (number: string) => ({
+  account: { number, password: 'pw', displayName: 'Cora', host: 'pbx.local', port: 8443 },
+  canIntercept: true,
+  canManageCalls: true,
+  canOpenDoors: true,
+  fabId: 7,
+});
+
+/** The root the model drives: real session, realtime and notifications with stub effects; the softphone inert. */
+const modelMachine = stubbed().machine.provide({
+  actors: { softphone: fromCallback(() => () => {}) as never },
+  actions: quietActions('applyLocale', 'saveProfileLocale', 'persistMenuState'),
+});
+type Step = ModelStep<typeof modelMachine>;
+const loggedIn = (s: Step['before']) => s?.matches('loggedIn') === true;
+const ready = (s: Step['before']) => s?.matches({ loggedIn: 'ready' }) === true;
+const active = (s: Step['after'], id: string) =>
+  (s.children as Record<string, AnyActorRef | undefined>)[id]?.getSnapshot().status === 'active';
+
 describeModel('app', {
-  machine: stubbed().machine,
-  fresh: () => stubbed().machine,
-  events,
+  machine: modelMachine,
+  events: [
+    ...events,
+    { type: 'session.profileLoaded', profileId: 1, softphone: access('100002') },
+    { type: 'session.profileLoaded', profileId: 1, softphone: access('100009') },
+    { type: 'session.profileLoaded', profileId: 1, softphone: null },
+  ],
   input,
+  // The graph shares one actor system: ready is entered through one event, so its systemIds register once.
+  offer: (s, e) => e.type !== 'session.profileLoaded' || e.softphone === undefined || s.matches({ loggedIn: 'ready' }),
   fixtures: appFixtures,
-  invariant: (s) => {
-    if (s.matches('loggedOut')) expect(s.context.floatingButtons).toEqual([]);
-    expect(s.children.session).toBeDefined();
-    expect(s.children.alerts).toBeDefined();
-    // The notification centre runs exactly while logged in with a profile.
-    expect(s.children.notifications !== undefined).toBe(s.matches({ loggedIn: 'ready' }));
-    // The live connection exists exactly while logged in.
-    expect(s.children.realtime !== undefined).toBe(s.matches('loggedIn'));
+  invariants: {
+    'the session and the alerts always run': (s) => {
+      expect(active(s, 'session')).toBe(true);
+      expect(active(s, 'alerts')).toBe(true);
+    },
+    'the live connection runs exactly while logged in': (s) => {
+      expect(active(s, 'realtime')).toBe(s.matches('loggedIn'));
+    },
+    'profile-dependent actors run exactly once the profile is loaded': (s) => {
+      const withProfile = s.matches({ loggedIn: 'ready' });
+      expect(active(s, 'notifications')).toBe(withProfile);
+      expect(active(s, 'conversationFeed')).toBe(withProfile);
+      expect(active(s, 'softphone')).toBe(withProfile);
+    },
+    'logged out, the shell keeps nothing of the user': (s) => {
+      if (s.matches('loggedOut')) {
+        expect(s.context.floatingButtons).toEqual([]);
+        expect(s.context.softphone).toBeNull();
+      }
+    },
+  },
+  rules: {
+    'logging out stops what the login started and clears the alerts': (step) => {
+      if (!loggedIn(step.before) || loggedIn(step.after)) return;
+      expect(stops(step, 'realtime')).toBe(true);
+      if (ready(step.before)) expect(stops(step, 'notifications') && stops(step, 'softphone')).toBe(true);
+      expect(sends(step, 'alerts')).toEqual([{ type: 'alerts.clear' }]);
+      expect(step.after.context.drawerOpen).toBe(false);
+    },
+    'logging in opens the drawer and the live connection with the root topic': (step) => {
+      if (loggedIn(step.before) || !loggedIn(step.after)) return;
+      expect(step.after.context.drawerOpen).toBe(true);
+      expect(starts(step, 'realtime')).toEqual([{ subscriptions: { 'private-app-changes': ['app'] } }]);
+    },
+    'the language switches at once and is saved to the profile only when logged in': (step) => {
+      const e = step.event as AppEvent;
+      if (e.type !== 'locale.change' && e.type !== 'locale.adopt') {
+        expect(calls(step, 'applyLocale')).toEqual([]);
+        expect(calls(step, 'saveProfileLocale')).toEqual([]);
+        return;
+      }
+      expect(step.after.context.locale).toBe(e.locale);
+      expect(calls(step, 'applyLocale')).toEqual([{ locale: e.locale }]);
+      const saves = e.type === 'locale.change' && loggedIn(step.before);
+      expect(calls(step, 'saveProfileLocale')).toEqual(saves ? [{ locale: e.locale }] : []);
+    },
+    'the menu is remembered as it is after each toggle': (step) => {
+      const toggled = step.event.type === 'menu.toggleCategory';
+      expect(calls(step, 'persistMenuState')).toEqual(
+        toggled ? [{ collapsed: step.after.context.collapsedCategories }] : [],
+      );
+    },
+    'role and profile changes heard live reach the session': (step) => {
+      const e = step.event as AppEvent;
+      const told = sends(step, 'session');
+      if (e.type !== 'realtime.message' || !loggedIn(step.before)) return expect(told).toEqual([]);
+      const data = e.data as { type: string; roleId?: number };
+      if (data.type === 'RoleChangedEvent')
+        expect(told).toEqual([{ type: 'session.roleChanged', roleId: data.roleId }]);
+      else if (data.type === 'ProfileChangedEvent') expect(told).toEqual([{ type: 'session.profileChanged' }]);
+      else expect(told).toEqual([]);
+    },
+    'the first profile subscribes the root to its own topic': (step) => {
+      const e = step.event as AppEvent;
+      const first = e.type === 'session.profileLoaded' && step.before?.matches({ loggedIn: 'starting' });
+      expect(sends(step, 'realtime').filter((x) => x.type === 'realtime.subscribe')).toEqual(
+        first ? [{ type: 'realtime.subscribe', topic: `private-users.${e.profileId}`, subscriber: 'app' }] : [],
+      );
+    },
+    'the softphone restarts only when what it runs with changes': (step) => {
+      const e = step.event as AppEvent;
+      if (e.type !== 'session.profileLoaded' || !ready(step.before)) return;
+      const changed = JSON.stringify(e.softphone ?? null) !== JSON.stringify(step.before?.context.softphone);
+      expect(starts(step, 'softphone')).toEqual(changed ? [{ access: e.softphone ?? null }] : []);
+      expect(stops(step, 'notifications')).toBe(false);
+    },
   },
 });
 

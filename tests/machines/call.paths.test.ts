@@ -5,8 +5,26 @@ import type { CallStatusServer, WaitingCall } from '../../src/contract/entities/
 import { callFixtures, MY_NUMBER, sampleInputs } from '../../src/machines/call/call.fixtures';
 import { callMachine } from '../../src/machines/call/call.machine';
 import { selectCallStatus, selectCanHold, selectCanJoin } from '../../src/machines/call/call.selectors';
-import type { CallEvent, CallInput, SipSessionCommand, SipSessionInput } from '../../src/machines/call/call.types';
-import { describeModel, pendingActor, replay } from '../support/model-based';
+import type {
+  CallEvent,
+  CallInput,
+  CallStatus,
+  SipSessionCommand,
+  SipSessionInput,
+} from '../../src/machines/call/call.types';
+import {
+  calls,
+  describeModel,
+  type ModelStep,
+  moved,
+  pendingActor,
+  quietActions,
+  replay,
+  ruleCoverage,
+  sends,
+  starts,
+  stops,
+} from '../support/model-based';
 
 /** A call machine whose effects are recorded: the SIP session actor logs its input, commands and cleanup. */
 function stubbed() {
@@ -40,6 +58,12 @@ function stubbed() {
   });
   return { machine, effects };
 }
+
+/** The machine the model explores: the same stubs, with nothing but the recording harness watching. */
+const modelMachine = callMachine.provide({
+  actors: { sipSession: fromCallback(() => () => {}), stopCall: pendingActor() },
+  actions: quietActions('report', 'reportFields', 'notifyRemoved', 'startRinging', 'stopRinging', 'alertFailure'),
+});
 
 const server = (status: CallStatusServer, answered_by: string | null = null): CallEvent => ({
   type: 'server.updated',
@@ -115,24 +139,157 @@ describe('call starting points from the server', () => {
   });
 });
 
-const RESTING = ['new', 'paused', 'processed_paused', 'answeredByAnother', 'stopping'] as const;
+type Snapshot = ReturnType<typeof modelMachine.resolveState>;
+type Step = ModelStep<typeof modelMachine>;
 
+/** Section 4's status of each state, written out here (the selectors have their own copy). */
+function statusOf(s: Snapshot): CallStatus | null {
+  if (s.matches({ withSession: 'dialing' }) || s.matches({ withSession: 'ringing' })) return 'calling';
+  if (s.matches({ withSession: 'joining' })) return 'joining';
+  if (s.matches({ withSession: 'active' }) || s.matches('answeredByAnother')) return 'active';
+  for (const status of ['new', 'paused', 'processed_paused', 'destroyed'] as const)
+    if (s.matches(status)) return status;
+  if (s.matches('stopping')) return s.context.resumeStatus;
+  return null;
+}
+
+const inSession = (s: Snapshot | null) => s?.matches('withSession') === true;
+const isEnded = (s: Snapshot | null) => s !== null && (s.matches('destroyed') || s.status === 'done');
+const entered = (step: Step, state: Parameters<Snapshot['matches']>[0]) =>
+  step.after.matches(state) && !step.before?.matches(state);
+const left = (step: Step, state: Parameters<Snapshot['matches']>[0]) =>
+  step.before?.matches(state) === true && !step.after.matches(state);
+const afterTimers = (step: Step) => step.effects.scheduled.filter((t) => t.event.type.startsWith('xstate.after.'));
+
+/** One tally for the models below: some rules only apply from some starting points. */
+const coverage = ruleCoverage();
 for (const [name, input] of Object.entries(inputs)) {
   describeModel(`call (${name})`, {
-    machine: stubbed().machine,
-    fresh: () => stubbed().machine,
+    coverage,
+    machine: modelMachine,
     events,
     input,
     fixtures: callFixtures,
-    invariant: (s) => {
-      // Only awaiting calls rest on the server; a normal call is in a session or ended.
-      if (s.context.type === 'normal') expect(RESTING.some((state) => s.matches(state))).toBe(false);
-      expect(s.context.settings.volume).toBeGreaterThanOrEqual(0);
-      expect(s.context.settings.volume).toBeLessThanOrEqual(1);
-      expect(s.context.duration).toBeGreaterThanOrEqual(0);
+    invariants: {
+      'only awaiting calls rest on the server': (s) => {
+        if (s.context.type === 'normal')
+          for (const resting of ['new', 'paused', 'processed_paused', 'answeredByAnother', 'stopping'] as const)
+            expect(s.matches(resting)).toBe(false);
+      },
+      'a SIP session exists exactly inside withSession': (s) => {
+        expect(s.children.sipSession !== undefined).toBe(s.matches('withSession'));
+      },
+      'the stop request runs exactly while stopping': (s) => {
+        expect(s.children.stopCall !== undefined).toBe(s.matches('stopping'));
+      },
+      'volume stays within 0..1 and the duration is never negative': (s) => {
+        expect(s.context.settings.volume).toBeGreaterThanOrEqual(0);
+        expect(s.context.settings.volume).toBeLessThanOrEqual(1);
+        expect(s.context.duration).toBeGreaterThanOrEqual(0);
+      },
+    },
+    rules: {
+      'an ended call is removed after 5 s': (step) => {
+        if (entered(step, 'destroyed'))
+          expect(afterTimers(step).map((t) => [t.to, t.delay])).toEqual([['self', ENDED_CALL_REMOVAL_MS]]);
+        if (step.after.matches('destroyed')) expect(step.pending.map((t) => t.delay)).toEqual([ENDED_CALL_REMOVAL_MS]);
+        if (step.timed && step.before?.matches('destroyed')) {
+          expect(step.after.status).toBe('done');
+          expect(calls(step, 'notifyRemoved')).toHaveLength(1);
+        }
+      },
+      'an ended call never touches SIP again': (step) => {
+        if (!isEnded(step.before)) return;
+        expect(step.effects.started).toEqual([]);
+        expect(step.effects.sent).toEqual([]);
+        expect(step.effects.actions.map((a) => a.type).filter((t) => t !== 'notifyRemoved')).toEqual([]);
+      },
+      'leaving the session hangs up our leg; a session starts only on entering it': (step) => {
+        if (inSession(step.before) && !inSession(step.after)) expect(stops(step, 'sipSession')).toBe(true);
+        const started = starts(step, 'sipSession') as SipSessionInput[];
+        if (started.length === 0) return;
+        expect(inSession(step.after) && !inSession(step.before)).toBe(true);
+        const { context } = step.after;
+        // We dial the other party; we join an awaiting call through its callee (the queue).
+        expect(started).toEqual([
+          expect.objectContaining({
+            speechId: context.speechId,
+            target: context.sessionMode === 'join' ? context.callee : context.number,
+          }),
+        ]);
+      },
+      'the ring sounds exactly while ringing': (step) => {
+        expect(calls(step, 'startRinging')).toHaveLength(entered(step, { withSession: 'ringing' }) ? 1 : 0);
+        expect(calls(step, 'stopRinging')).toHaveLength(left(step, { withSession: 'ringing' }) ? 1 : 0);
+      },
+      'the session answers only an accepted ringing call': (step) => {
+        const answers = sends(step, 'sipSession').filter((c) => c.type === 'session.answer');
+        const accepted = step.event.type === 'call.accept' && step.before?.matches({ withSession: 'ringing' });
+        expect(answers).toHaveLength(accepted ? 1 : 0);
+      },
+      'the duration restarts on entering active and ticks every second there': (step) => {
+        if (entered(step, { withSession: 'active' })) {
+          expect(step.after.context.duration).toBe(0);
+          expect(afterTimers(step).map((t) => t.delay)).toEqual([CALL_DURATION_TICK_MS]);
+        }
+        if (step.timed && step.before?.matches({ withSession: 'active' }))
+          expect(step.after.context.duration).toBe(step.before.context.duration + 1);
+      },
+      'the dialer hears every status change': (step) => {
+        const reports = calls(step, 'report');
+        const status = statusOf(step.after);
+        if (status !== null && (step.before === null || statusOf(step.before) !== status))
+          expect(reports.at(-1)).toEqual({ status, hasSIPSession: inSession(step.after) });
+        // Nothing moved (a tick, a setting, a server field): nothing to report but the fields.
+        if (!moved(step)) expect(reports).toEqual([]);
+      },
+      'hold is for awaiting calls only': (step) => {
+        if (step.event.type === 'call.hold' && step.before?.context.type === 'normal') {
+          expect(step.after.value).toEqual(step.before.value);
+          expect(step.effects.sent).toEqual([]);
+        }
+      },
+      'an interruption ends a normal call, holds an awaiting one, cancels a join, spares a ringing one': (step) => {
+        if (step.event.type !== 'call.interrupt' || !step.before) return;
+        const { before, after } = step;
+        if (before.matches({ withSession: 'active' }))
+          expect(after.value).toBe(before.context.type === 'awaiting' ? 'processed_paused' : 'destroyed');
+        if (before.matches({ withSession: 'joining' })) expect(after.value).toBe(before.context.resumeStatus);
+        if (before.matches({ withSession: 'ringing' })) expect(after.value).toEqual(before.value);
+      },
+      'a stop goes through the server, for awaiting calls only, and a refusal is said': (step) => {
+        const stopped = starts(step, 'stopCall');
+        if (stopped.length > 0) {
+          expect(step.before?.context.type).toBe('awaiting');
+          expect(stopped).toEqual([{ speechId: step.after.context.speechId }]);
+        }
+        const refused = step.event.type === 'xstate.error.actor.stopCall' && step.before?.matches('stopping');
+        expect(calls(step, 'alertFailure')).toEqual(refused ? [{ code: failure.code }] : []);
+      },
+      'the server ending a call ends it wherever it is': (step) => {
+        const e = step.event as CallEvent;
+        if (e.type === 'server.updated' && e.call.status === 'destroyed' && !isEnded(step.before))
+          expect(step.after.matches('destroyed')).toBe(true);
+      },
+      'media commands carry the new settings': (step) => {
+        const sent = sends(step, 'sipSession');
+        const e = step.event as CallEvent;
+        if (e.type === 'call.toggleMute' && inSession(step.before))
+          expect(sent).toEqual([{ type: 'session.mute', muted: !step.before?.context.settings.micMuted }]);
+        if (e.type === 'call.volumeChanged' && inSession(step.before))
+          expect(sent).toEqual([{ type: 'session.volume', volume: Math.min(1, Math.max(0, e.volume)) }]);
+        if (e.type === 'call.sendDtmf' && step.before?.matches({ withSession: 'active' }))
+          expect(sent).toEqual([{ type: 'session.dtmf', tone: e.tone, duration: DTMF.inCallMs }]);
+      },
+      'only active (the tick) and destroyed (the removal) wait for time': (step) => {
+        if (!step.after.matches({ withSession: 'active' }) && !step.after.matches('destroyed'))
+          expect(step.pending).toEqual([]);
+      },
     },
   });
 }
+
+describe('models together', () => coverage.expectAllExercised());
 
 const play = (input: CallInput, list: CallEvent[]) => {
   const { machine, effects } = stubbed();

@@ -7,7 +7,7 @@ import {
 } from '../../src/machines/conversation-feed/conversation-feed.machine';
 import { selectFeedLast, selectFeedReceived } from '../../src/machines/conversation-feed/conversation-feed.selectors';
 import { sampleMessages } from '../../src/machines/conversation-thread/conversation-thread.fixtures';
-import { describeModel } from '../support/model-based';
+import { calls, describeModel, quietActions } from '../support/model-based';
 
 function stubbed() {
   const effects = { subscribe: vi.fn() };
@@ -28,11 +28,36 @@ const events: ConversationFeedEvent[] = [
 ];
 
 describeModel('conversationFeed', {
-  machine: stubbed().machine,
-  fresh: () => stubbed().machine,
+  machine: conversationFeedMachine.provide({ actions: quietActions('subscribe') }),
   events,
   input: { profileId: 4 },
+  // How many messages were heard (two at most, so the graph stays finite).
+  serialize: (s) => JSON.stringify([s.value, s.context.received]),
+  offer: (s) => s.context.received < 2,
   fixtures: conversationFeedFixtures,
+  invariants: {
+    'the last message is known exactly when one was heard': (s) => {
+      expect(s.context.last !== null).toBe(s.context.received > 0);
+    },
+  },
+  rules: {
+    'it subscribes to its own topic once, at start': (step) => {
+      expect(calls(step, 'subscribe')).toHaveLength(step.before === null ? 1 : 0);
+    },
+    'each conversation message is passed on once, with its conversation': (step) => {
+      const e = step.event as ConversationFeedEvent;
+      const isMessage = e.type === 'realtime.message' && e.data.type === 'ConversationMessageCreated';
+      expect(step.effects.emitted.filter((x) => x.type === 'conversation.messageArrived')).toEqual(
+        isMessage ? [{ type: 'conversation.messageArrived', conversationId: message.conversation_id, message }] : [],
+      );
+      expect(step.after.context.received).toBe((step.before?.context.received ?? 0) + (isMessage ? 1 : 0));
+    },
+    'each (re)connection asks the pages to catch up': (step) => {
+      expect(step.effects.emitted.filter((x) => x.type === 'conversation.resync')).toHaveLength(
+        step.event.type === 'realtime.connected' ? 1 : 0,
+      );
+    },
+  },
 });
 
 describe('conversation feed behaviour', () => {

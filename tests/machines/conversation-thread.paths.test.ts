@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise } from 'xstate';
+import { type AnyActorRef, createActor, fromCallback, fromPromise } from 'xstate';
 import { COMMUNICATIONS } from '../../src/contract/constants';
 import type { ConversationMessage, MessagePage } from '../../src/contract/entities/conversation';
 import {
@@ -17,7 +17,7 @@ import {
   selectHasOlder,
   selectThreadMessages,
 } from '../../src/machines/conversation-thread/conversation-thread.selectors';
-import { describeModel, pendingActor, replay } from '../support/model-based';
+import { calls, describeModel, type ModelStep, pendingActor, replay, starts } from '../support/model-based';
 
 function stubbed() {
   const effects = { alert: vi.fn(), markRead: vi.fn() };
@@ -52,8 +52,13 @@ const loaded = {
   output: { conversation: sampleConversation, page: page(sampleMessages.slice(2), true) },
 };
 
+const live = message(21, '2026-03-02T10:01:00.000Z', 'live');
 const events = [
   loaded,
+  {
+    type: 'xstate.done.actor.loadThread',
+    output: { conversation: { ...sampleConversation, is_participant: false }, page: page(sampleMessages, false) },
+  },
   { type: 'xstate.error.actor.loadThread', error: failure },
   { type: 'xstate.done.actor.loadOlder', output: page(sampleMessages.slice(0, 2), false) },
   { type: 'xstate.error.actor.loadOlder', error: failure },
@@ -63,24 +68,86 @@ const events = [
   { type: 'xstate.error.actor.sendMessage', error: failure },
   { type: 'thread.retry' },
   { type: 'thread.loadOlder' },
-  { type: 'thread.draftChanged', text: 'Hello there' },
+  { type: 'thread.draftChanged', text: '  Hello there ' },
+  { type: 'thread.draftChanged', text: '   ' },
+  { type: 'thread.draftChanged', text: 'x'.repeat(COMMUNICATIONS.messageMaxLength + 1) },
   { type: 'thread.send' },
-  { type: 'thread.messageArrived', message: message(21, '2026-03-02T10:01:00.000Z', 'live') },
+  { type: 'thread.messageArrived', message: live },
+  { type: 'thread.messageArrived', message: { ...live, id: 41, conversation_id: 8 } },
   { type: 'thread.resync' },
 ] as unknown as ConversationThreadEvent[];
 
+const modelMachine = stubbed().machine;
+type Step = ModelStep<typeof modelMachine>;
+const running = (s: Step['after'], id: string) =>
+  (s.children as Record<string, AnyActorRef | undefined>)[id]?.getSnapshot().status === 'active';
+
 describeModel('conversationThread', {
-  machine: stubbed().machine,
-  fresh: () => stubbed().machine,
+  machine: modelMachine,
   events,
   input,
+  serialize: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.draft.trim().length > 0,
+      s.context.draft.trim().length > COMMUNICATIONS.messageMaxLength,
+      s.context.conversation?.is_participant ?? null,
+      s.context.messages.length,
+      s.context.syncing,
+    ]),
   fixtures: conversationThreadFixtures,
-  invariant: (s) => {
-    // Messages stay unique and in order whatever happened.
-    const ids = s.context.messages.map((m) => m.id);
-    expect(new Set(ids).size).toBe(ids.length);
-    const stamps = s.context.messages.map((m) => m.created_at);
-    expect([...stamps].sort()).toEqual(stamps);
+  invariants: {
+    'messages stay unique and in order whatever happened': (s) => {
+      const ids = s.context.messages.map((m) => m.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      const stamps = s.context.messages.map((m) => m.created_at);
+      expect([...stamps].sort()).toEqual(stamps);
+    },
+    'the live feed runs exactly while the thread is shown; a resync exactly while syncing': (s) => {
+      expect(running(s, 'live')).toBe(s.matches('ready'));
+      expect(running(s, 'loadLatest')).toBe(s.context.syncing);
+    },
+    "only this conversation's messages are shown": (s) => {
+      for (const m of s.context.messages) expect(m.conversation_id).toBe(input.conversationId);
+    },
+  },
+  rules: {
+    'a message is sent only by a participant, trimmed, with text within the limit': (step) => {
+      for (const sent of starts(step, 'sendMessage') as { conversationId: number; text: string }[]) {
+        expect(step.before?.context.conversation?.is_participant).toBe(true);
+        expect(sent).toEqual({ conversationId: input.conversationId, text: step.before?.context.draft.trim() });
+        expect(sent.text.length).toBeGreaterThan(0);
+        expect(sent.text.length).toBeLessThanOrEqual(COMMUNICATIONS.messageMaxLength);
+      }
+    },
+    'the draft goes only once its message is sent; a failure keeps it and says why': (step) => {
+      const e = step.event.type;
+      const sending = step.before?.matches({ ready: { composer: 'sending' } }) === true;
+      if (e === 'thread.draftChanged' || (e === 'xstate.done.actor.sendMessage' && sending)) return;
+      expect(step.after.context.draft).toBe(step.before?.context.draft ?? '');
+      if (e === 'xstate.error.actor.sendMessage' && sending)
+        expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: `errors.http.${failure.code}` }]);
+    },
+    'the newest page is refetched after a reconnection, once at a time': (step) => {
+      const refetches = starts(step, 'loadLatest');
+      if (refetches.length === 0) return;
+      expect(step.event.type).toBe('thread.resync');
+      expect(step.before?.context.syncing).toBe(false);
+      expect(refetches).toEqual([{ conversationId: input.conversationId }]);
+    },
+    'a live message of this conversation is taken once and marked read; others are ignored': (step) => {
+      const e = step.event as ConversationThreadEvent;
+      const isNew =
+        e.type === 'thread.messageArrived' &&
+        step.before?.matches('ready') &&
+        e.message.conversation_id === input.conversationId &&
+        !step.before.context.messages.some((m) => m.id === e.message.id);
+      expect(calls(step, 'markRead')).toEqual(isNew ? [{ conversationId: input.conversationId }] : []);
+    },
+    'older messages are asked before the oldest one shown': (step) => {
+      for (const asked of starts(step, 'loadOlder') as { before: string }[])
+        expect(asked.before).toBe(step.before?.context.messages[0]?.created_at);
+    },
   },
 });
 

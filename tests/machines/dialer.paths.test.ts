@@ -3,13 +3,25 @@ import { type AnyActorRef, createMachine, fromCallback } from 'xstate';
 import type { WaitingCall } from '../../src/contract/entities/calls';
 import { callManagementTopic } from '../../src/contract/realtime';
 import { MY_NUMBER } from '../../src/machines/call/call.fixtures';
-import type { CallSummary } from '../../src/machines/call/call.types';
+import type { CallInput, CallSummary } from '../../src/machines/call/call.types';
 import { dialerFixtures } from '../../src/machines/dialer/dialer.fixtures';
 import { dialerMachine } from '../../src/machines/dialer/dialer.machine';
 import { callActorId, engagedCall, isResting, isRinging } from '../../src/machines/dialer/dialer.rules';
 import { selectApprovalPrompt } from '../../src/machines/dialer/dialer.selectors';
 import type { DialerEvent, DialerInput } from '../../src/machines/dialer/dialer.types';
-import { byValue, explore, pendingActor, replay } from '../support/model-based';
+import {
+  calls,
+  describeModel,
+  type ModelStep,
+  pendingActor,
+  quietActions,
+  replay,
+  ruleCoverage,
+  sends,
+  starts,
+  startsOf,
+  stops,
+} from '../support/model-based';
 
 /**
  * The dialer with recording stubs: each call actor logs the events it gets
@@ -63,7 +75,7 @@ const waiting = (id: string, status: WaitingCall['status'], answered_by: string 
 const changed = (id: string, changes: Partial<CallSummary>): DialerEvent => ({ type: 'call.changed', id, changes });
 
 // Three calls at most: a direct incoming call n1, an awaiting call a1, an outgoing call o1.
-const events: DialerEvent[] = [
+const events = [
   { type: 'registration.changed', status: 'registered' },
   {
     type: 'sip.incoming',
@@ -94,7 +106,7 @@ const events: DialerEvent[] = [
   { type: 'call.removed', id: 'o1' },
   { type: 'approval.yes' },
   { type: 'approval.no' },
-];
+] as DialerEvent[];
 
 /**
  * States are told apart by what the dialer's rules read: its value, whether it
@@ -116,38 +128,188 @@ const abstraction = (s: ReturnType<typeof dialerMachine.resolveState>) => {
   ]);
 };
 
-describe('dialer machine model', () => {
-  const model = explore({ machine: stubbed().machine, events, input, serialize: abstraction });
-
-  it('reaches every state, and the fixtures show each', () => {
-    const reached = new Set(model.paths.map((p) => byValue(p.state)));
-    expect([...reached].sort()).toEqual(Object.values(dialerFixtures).map(byValue).sort());
-  });
-
-  it.each(model.paths.map((p) => [model.key(p.state), p] as const))('path to %s replays', (_, path) => {
-    const actor = replay(
-      stubbed().machine,
-      input,
-      path.steps.slice(1).map((s) => s.event),
-    );
-    const snapshot = actor.getSnapshot();
-    expect(abstraction(snapshot)).toBe(model.key(path.state));
-    // Every call in the mirror has its actor; a question is asked only about something pending.
-    for (const call of snapshot.context.calls) expect(snapshot.children[callActorId(call.id)]).toBeDefined();
-    if (snapshot.matches('confirmingEnd') || snapshot.matches('confirmingHold'))
-      expect(snapshot.context.pending).not.toBeNull();
-    if (snapshot.matches('confirmingReturn')) expect(snapshot.context.returnTo).not.toBeNull();
-    actor.stop();
-  });
-
-  it.each(
-    model.transitions.map((t) => [`${model.key(t.state)} --${t.event.type}--> ${model.key(t.nextState)}`, t] as const),
-  )('%s', (_, t) => {
-    const actor = replay(stubbed().machine, input, [...model.eventsTo(t.state), t.event]);
-    expect(abstraction(actor.getSnapshot())).toBe(model.key(t.nextState));
-    actor.stop();
-  });
+/** The dialer the model drives: call actors and lists are inert stand-ins; what it asks of them is recorded. */
+const modelMachine = dialerMachine.provide({
+  actors: {
+    call: fromCallback(() => () => {}) as never,
+    contacts: createMachine({}) as never,
+    recents: createMachine({}) as never,
+    doorDevices: createMachine({}) as never,
+    loadWaitingCalls: pendingActor(),
+    openDoor: pendingActor(),
+  },
+  actions: quietActions('subscribe', 'showButton', 'alert'),
 });
+type Step = ModelStep<typeof modelMachine>;
+
+/** A call that holds the line (4): in conversation, joining, or our own outgoing call still dialing. */
+const holdsLine = (c: CallSummary) =>
+  c.hasSIPSession &&
+  (c.status === 'active' || c.status === 'joining' || (c.status === 'calling' && c.direction === 'outgoing'));
+const callIdOf = (actorId: string) => (actorId.startsWith('call-') ? actorId.slice('call-'.length) : null);
+/** What the step told each call actor, by call id. */
+const toCalls = (step: Step) =>
+  step.effects.sent.flatMap((s) => {
+    const id = callIdOf(s.to);
+    return id === null ? [] : [{ id, type: s.event.type }];
+  });
+const dialedCalls = (step: Step) =>
+  (startsOf(step, 'call') as CallInput[]).filter((input) => input.start.kind === 'dial');
+const QUESTIONS = ['confirmingEnd', 'confirmingHold', 'confirmingReturn'] as const;
+
+/** One tally for the two dialer models: the door rules are put to the test by the door model. */
+const coverage = ruleCoverage();
+
+describeModel('dialer', {
+  coverage,
+  machine: modelMachine,
+  events,
+  input,
+  serialize: abstraction,
+  fixtures: dialerFixtures,
+  invariants: {
+    'every mirrored call has its actor, and every call actor is mirrored': (s) => {
+      const actors = Object.keys(s.children).filter((id) => id.startsWith('call-'));
+      expect(actors.sort()).toEqual(s.context.calls.map((c) => callActorId(c.id)).sort());
+    },
+    'each call once': (s) => {
+      expect(new Set(s.context.calls.map((c) => c.id)).size).toBe(s.context.calls.length);
+    },
+    'a question is asked only about something pending': (s) => {
+      if (s.matches('confirmingEnd') || s.matches('confirmingHold')) {
+        expect(s.context.pending).not.toBeNull();
+        expect(s.context.calls.some((c) => c.id === s.context.interrupting)).toBe(true);
+      }
+      if (s.matches('confirmingReturn')) expect(s.context.calls.some((c) => c.id === s.context.returnTo)).toBe(true);
+      if (s.matches('idle')) expect(s.context.pending).toBeNull();
+    },
+    'the selected call is one of the calls': (s) => {
+      if (s.context.selectedCallId !== null)
+        expect(s.context.calls.map((c) => c.id)).toContain(s.context.selectedCallId);
+    },
+    'the keypad holds only what can be dialed': (s) => {
+      expect(s.context.keypad).toMatch(/^[0-9*#+]*$/);
+    },
+  },
+  rules: {
+    'never two calls on the line: a new one interrupts the one that holds it': (step) => {
+      if (!step.before) return;
+      const taking = [
+        ...toCalls(step).filter((c) => c.type === 'call.accept' || c.type === 'call.join'),
+        ...dialedCalls(step).map((input) => ({ id: input.speechId, type: 'dial' })),
+      ];
+      if (taking.length === 0) return;
+      expect(taking).toHaveLength(1);
+      const interrupted = toCalls(step)
+        .filter((c) => c.type === 'call.interrupt')
+        .map((c) => c.id);
+      const holding = step.before.context.calls.filter((c) => holdsLine(c) && c.id !== taking[0]?.id).map((c) => c.id);
+      expect(interrupted.sort()).toEqual(holding.sort());
+    },
+    'an active call is ended or held only after the user says yes': (step) => {
+      if (!step.before) return;
+      const before = step.before.context.calls;
+      for (const { id } of toCalls(step).filter((c) => c.type === 'call.interrupt')) {
+        if (before.find((c) => c.id === id)?.status === 'active') expect(step.event.type).toBe('approval.yes');
+      }
+    },
+    'asking, or saying no, changes no call': (step) => {
+      const asking = QUESTIONS.some((q) => step.after.matches(q) && !step.before?.matches(q));
+      if (!asking && step.event.type !== 'approval.no') return;
+      expect(toCalls(step).filter((c) => c.type !== 'server.updated')).toEqual([]);
+      expect(startsOf(step, 'call')).toEqual([]);
+    },
+    'our own number is never dialed, and nothing is dialed offline': (step) => {
+      for (const input of dialedCalls(step)) {
+        expect(input.number).not.toBe(MY_NUMBER);
+        expect(input.number).not.toBe('');
+        expect(step.before?.context.registration).toBe('registered');
+      }
+    },
+    "a removed call's actor stops, and the recents reload": (step) => {
+      const e = step.event as DialerEvent;
+      if (e.type !== 'call.removed' || !step.before?.context.calls.some((c) => c.id === e.id)) return;
+      expect(stops(step, callActorId(e.id))).toBe(true);
+      expect(step.after.context.calls.map((c) => c.id)).not.toContain(e.id);
+      expect(sends(step, 'recents')).toEqual([{ type: 'loader.reload' }]);
+    },
+    'the button follows what it shows: registration, a ringing call, waiting calls': (step) => {
+      if (!step.before) return;
+      const shown = (s: typeof step.after) =>
+        JSON.stringify([
+          s.context.registration,
+          s.context.calls.some((c) => c.status === 'calling' && c.direction === 'incoming'),
+          s.context.calls.filter((c) => c.type === 'awaiting' && (c.status === 'paused' || c.status === 'new')).length,
+        ]);
+      if (shown(step.before) !== shown(step.after)) expect(calls(step, 'showButton').length).toBeGreaterThan(0);
+    },
+    'it subscribes to its call-management channel once, at start': (step) => {
+      expect(calls(step, 'subscribe')).toHaveLength(step.before === null ? 1 : 0);
+    },
+    'waiting calls load at start, on reconnection and on request only': (step) => {
+      const asked = ['xstate.init', 'realtime.connected', 'waitingCalls.reload'].includes(step.event.type);
+      expect(starts(step, 'loadWaitingCalls')).toHaveLength(asked ? 1 : 0);
+    },
+  },
+});
+
+const doorPanel = '3001';
+/** Doors: the API opens a selected door by its token; inside a call with the door's own panel, DTMF # does. */
+const doorEvents = [
+  { type: 'registration.changed', status: 'registered' },
+  { type: 'door.select', door: { token: 'tok-1', sipNumber: doorPanel } },
+  { type: 'door.select', door: { token: null, sipNumber: null } },
+  { type: 'door.open' },
+  { type: 'xstate.done.actor.openDoor', output: undefined },
+  { type: 'xstate.error.actor.openDoor', error: { code: 'device offline', status: 409 } },
+  { type: 'call.start', speechId: 'd1', number: doorPanel, video: false },
+  changed('d1', { status: 'active' }),
+  changed('d1', { status: 'destroyed', hasSIPSession: false }),
+] as DialerEvent[];
+
+describeModel('dialer (doors)', {
+  coverage,
+  machine: modelMachine,
+  events: doorEvents,
+  input,
+  serialize: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.registration === 'registered',
+      s.context.door?.token ?? null,
+      s.context.openingDoor,
+      s.context.calls.map((c) => c.status),
+    ]),
+  fixtures: dialerFixtures,
+  rules: {
+    'a door opens through the API only with a token, one request at a time': (step) => {
+      const opened = starts(step, 'openDoor');
+      if (opened.length === 0) return;
+      expect(step.before?.context.openingDoor).toBe(false);
+      expect(opened).toEqual([{ token: step.before?.context.door?.token }]);
+      expect(step.before?.context.door?.token).toBeTruthy();
+    },
+    'inside a call with the door panel, door open is DTMF # to that call and not the API': (step) => {
+      if (step.event.type !== 'door.open' || !step.before) return;
+      const { calls: mirrored, door } = step.before.context;
+      const withPanel = mirrored.find((c) => c.status === 'active' && c.hasSIPSession && c.number === door?.sipNumber);
+      if (!withPanel) return;
+      expect(step.effects.sent).toEqual([
+        { to: callActorId(withPanel.id), event: { type: 'call.sendDtmf', tone: '#' } },
+      ]);
+      expect(starts(step, 'openDoor')).toEqual([]);
+    },
+    'the outcome of a door request is said': (step) => {
+      const e = step.event.type;
+      if (e === 'xstate.done.actor.openDoor' && step.before?.context.openingDoor)
+        expect(calls(step, 'alert')).toEqual([{ kind: 'success', code: 'dialer:door.opened' }]);
+      if (e === 'xstate.error.actor.openDoor' && step.before?.context.openingDoor)
+        expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: 'errors.http.device offline' }]);
+    },
+  },
+});
+
+describe('both dialer models', () => coverage.expectAllExercised());
 
 const registered: DialerEvent = { type: 'registration.changed', status: 'registered' };
 const ringN1 = events[1]!;
@@ -313,6 +475,41 @@ describe('dialer behaviour', () => {
     ]);
     expect(effects.spawned).toEqual(['a1']);
     expect(effects.toCalls).toEqual(['a1 session.attached']);
+  });
+
+  it('a question closes when the call it is about ends: the call is dropped and the recents reload', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [
+      registered,
+      { type: 'call.start', speechId: 'o1', number: '2002', video: false },
+      changed('o1', { status: 'active' }),
+      ringN1,
+      { type: 'call.accept', id: 'n1' },
+    ]);
+    expect(selectApprovalPrompt(actor.getSnapshot())).toBe('activeCallCancel');
+    actor.send(changed('o1', { status: 'destroyed', hasSIPSession: false }));
+    actor.send({ type: 'call.removed', id: 'o1' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.pending).toBeNull();
+    expect(effects.recentsReloaded).toHaveBeenCalledTimes(1);
+    // Nothing holds the line now: accepting again answers at once.
+    actor.send({ type: 'call.accept', id: 'n1' });
+    expect(effects.toCalls).toEqual(['n1 call.accept']);
+  });
+
+  it('at yes, what is on the line then gives way: a call that left it meanwhile is not interrupted', () => {
+    const { machine, effects } = stubbed();
+    const actor = replay(machine, input, [
+      registered,
+      waitA1,
+      { type: 'call.start', speechId: 'o1', number: '2002', video: false },
+      changed('o1', { status: 'active' }),
+      { type: 'call.join', id: 'a1' },
+    ]);
+    expect(selectApprovalPrompt(actor.getSnapshot())).toBe('activeCallCancel');
+    actor.send(changed('o1', { status: 'destroyed', hasSIPSession: false }));
+    actor.send({ type: 'approval.yes' });
+    expect(effects.toCalls).toEqual(['a1 call.join']);
   });
 
   it('a removed call is stopped and forgotten, and the recents reload', () => {

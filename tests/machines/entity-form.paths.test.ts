@@ -1,5 +1,7 @@
+import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
+import { sameValues, validateForm } from '../../src/machines/entity-form/entity-form.definition';
 import { entityFormFixtures } from '../../src/machines/entity-form/entity-form.fixtures';
 import {
   type EntityFormEvent,
@@ -13,9 +15,22 @@ import {
   normaliseValues,
   PASSWORD_PLACEHOLDER,
 } from '../../src/machines/entity-form/entity-form.normalise';
-import { sampleGate, sampleGateForm } from '../../src/machines/entity-form/entity-form.sample';
+import {
+  SampleGateCreateSchema,
+  SampleGatePatchSchema,
+  sampleGate,
+  sampleGateForm,
+} from '../../src/machines/entity-form/entity-form.sample';
 import { selectCanApprove, selectIsDirty, selectIsLocked } from '../../src/machines/entity-form/entity-form.selectors';
-import { describeModel, pendingActor, replay } from '../support/model-based';
+import {
+  calls,
+  describeModel,
+  type ModelStep,
+  pendingActor,
+  replay,
+  ruleCoverage,
+  starts,
+} from '../support/model-based';
 
 function stubbed(save: unknown = pendingActor()) {
   const effects = { alert: vi.fn(), reportSaved: vi.fn() };
@@ -44,37 +59,129 @@ const serverRefusal = {
   fields: { name: { code: 'not_unique' } },
 };
 
+const saved = { id: 7, item: { ...sampleGate, name: 'Gate 2' } };
+/** The server suggests a name, and a field this form does not have. */
+const suggested = { name: 'Suggested gate', unknown_field: 1 };
+
 const events = [
   { type: 'xstate.done.actor.loadItem', output: sampleGate },
   { type: 'xstate.error.actor.loadItem', error: { code: 'item not found', status: 404 } },
-  { type: 'xstate.done.actor.saveItem', output: { id: 7, item: { ...sampleGate, name: 'Gate 2' } } },
+  { type: 'xstate.done.actor.saveItem', output: saved },
   { type: 'xstate.error.actor.saveItem', error: serverRefusal },
   { type: 'field.change', field: 'name', value: 'Gate 2' },
   { type: 'field.change', field: 'port', value: 'eighty' },
+  { type: 'field.change', field: 'name', value: '   ' },
+  { type: 'field.change', field: 'port', value: ' 8080 ' },
   { type: 'form.submit' },
   { type: 'form.reset' },
   { type: 'form.retry' },
   { type: 'form.itemChanged', item: { ...sampleGate, has_password: false } },
   { type: 'form.fill', fields: ['name'] },
-  { type: 'xstate.done.actor.fillValues', output: { name: 'Suggested gate' } },
+  { type: 'xstate.done.actor.fillValues', output: suggested },
   { type: 'xstate.error.actor.fillValues', error: { code: 'cannot perform action', status: 400 } },
 ] as unknown as EntityFormEvent[];
 
-describeModel('entityForm (existing entity)', {
-  machine: stubbed().machine,
-  fresh: () => stubbed().machine,
-  events,
-  input: existing,
-  fixtures: entityFormFixtures,
-});
+type Snapshot = ReturnType<typeof entityFormMachine.resolveState>;
+type Step = ModelStep<typeof entityFormMachine>;
 
-describeModel('entityForm (new entity)', {
-  machine: stubbed().machine,
-  fresh: () => stubbed().machine,
-  events,
-  input: fresh,
-  fixtures: entityFormFixtures,
-});
+/** States told apart by what the rules care about: where, whether the values would pass, whether they changed. */
+const abstraction = (s: Snapshot) => {
+  const mode = s.context.id === null ? 'create' : 'patch';
+  const valid = Object.keys(validateForm(s.context.definition, s.context.values, s.context.initial, mode)).length === 0;
+  return JSON.stringify([s.value, valid, !sameValues(s.context.values, s.context.initial), s.context.id === null]);
+};
+
+const modelMachine = stubbed().machine;
+const settled = (step: Step, type: string) => step.event.type === type;
+
+/** One tally for the models below: some rules only apply from some starting points. */
+const coverage = ruleCoverage();
+for (const [name, input] of Object.entries({
+  'existing entity': existing,
+  'new entity': fresh,
+  'existing entity, no edit permission': { ...existing, mayEdit: false },
+  'new entity, read-only': { ...fresh, readOnly: true },
+})) {
+  describeModel(`entityForm (${name})`, {
+    coverage,
+    machine: modelMachine,
+    events,
+    input,
+    serialize: abstraction,
+    fixtures: entityFormFixtures,
+    invariants: {
+      'a read-only or unpermitted form never saves or fills': (s) => {
+        if (s.context.readOnly || !s.context.mayEdit) {
+          expect(s.matches('saving')).toBe(false);
+          expect(s.matches('filling')).toBe(false);
+        }
+      },
+      'a saved entity has its id': (s) => {
+        if (s.matches('saved')) expect(s.context.id).not.toBeNull();
+      },
+      'each request runs exactly in its state': (s) => {
+        expect(s.children.loadItem !== undefined).toBe(s.matches('loading'));
+        expect(s.children.saveItem !== undefined).toBe(s.matches('saving'));
+        expect(s.children.fillValues !== undefined).toBe(s.matches('filling'));
+      },
+    },
+    rules: {
+      'a form never PUTs or PATCHes while invalid': (step) => {
+        for (const request of starts(step, 'saveItem') as SaveRequest[]) {
+          // The contract decides: a new entity's body must pass the PUT schema, an existing one's the PATCH schema.
+          expect(request.id).toBe(step.before?.context.id);
+          const schema = request.id === null ? SampleGateCreateSchema : SampleGatePatchSchema;
+          expect(v.safeParse(schema, request.body).issues).toBeUndefined();
+        }
+      },
+      'only a writable form with the edit permission sends anything': (step) => {
+        const writable = step.after.context.mayEdit && !step.after.context.readOnly;
+        if (!writable) {
+          expect(starts(step, 'saveItem')).toEqual([]);
+          expect(starts(step, 'fillValues')).toEqual([]);
+        }
+      },
+      'a refused check says "check fields data" and sends nothing': (step) => {
+        if (step.event.type !== 'form.submit' || !step.after.matches('editing') || !step.before?.matches('editing'))
+          return;
+        const writable = step.before.context.mayEdit && !step.before.context.readOnly;
+        expect(step.effects.started).toEqual([]);
+        expect(calls(step, 'alert')).toEqual(writable ? [{ kind: 'error', code: 'common:form.checkFields' }] : []);
+        if (writable) expect(Object.keys(step.after.context.errors).length).toBeGreaterThan(0);
+      },
+      'an opened entity is loaded by its id': (step) => {
+        const loads = starts(step, 'loadItem');
+        if (loads.length > 0) expect(loads).toEqual([sampleGate.id]);
+      },
+      'a save reports once, with the id the server gave': (step) => {
+        if (!settled(step, 'xstate.done.actor.saveItem') || !step.before?.matches('saving')) return;
+        expect(calls(step, 'reportSaved')).toEqual([
+          { id: saved.id, created: step.before.context.id === null, item: saved.item },
+        ]);
+        expect(step.after.context.id).toBe(saved.id);
+        expect(calls(step, 'alert')).toEqual([
+          { kind: 'success', code: step.before.context.id === null ? 'lists:form.created' : 'lists:form.saved' },
+        ]);
+      },
+      "a refused save keeps what was typed and shows the server's errors": (step) => {
+        if (!settled(step, 'xstate.error.actor.saveItem') || !step.before?.matches('saving')) return;
+        expect(step.after.context.values).toEqual(step.before.context.values);
+        expect(step.after.context.errors).toEqual(serverRefusal.fields);
+        expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: `errors.http.${serverRefusal.code}` }]);
+        expect(calls(step, 'reportSaved')).toEqual([]);
+      },
+      'suggested values change only fields the form has': (step) => {
+        if (!settled(step, 'xstate.done.actor.fillValues') || !step.before?.matches('filling')) return;
+        const before = step.before.context.values;
+        const after = step.after.context.values;
+        expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+        for (const key of Object.keys(after)) if (!(key in suggested)) expect(after[key]).toEqual(before[key]);
+      },
+    },
+  });
+}
+
+describe('models together', () => coverage.expectAllExercised());
 
 const loaded = (machine = stubbed().machine) =>
   replay(machine, existing, [{ type: 'xstate.done.actor.loadItem', output: sampleGate } as unknown as EntityFormEvent]);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { type AnyActorRef, createActor, fromPromise } from 'xstate';
 import { LIST_SEARCH_DEBOUNCE_MS } from '../../src/contract/constants';
 import type { DeleteAll, ListQueryInput } from '../../src/contract/filters';
 import { entityListFixtures, sampleRows } from '../../src/machines/entity-list/entity-list.fixtures';
@@ -23,7 +23,7 @@ import {
   selectSelectedCount,
   selectSortOf,
 } from '../../src/machines/entity-list/entity-list.selectors';
-import { describeModel, pendingActor, replay } from '../support/model-based';
+import { calls, describeModel, pendingActor, replay, starts } from '../support/model-based';
 
 function stubbed() {
   const effects = { alert: vi.fn() };
@@ -40,11 +40,17 @@ const page = (rows = sampleRows, total = 24, n = 1): ListPageAnswer => ({
 });
 const failure = { code: 'internal server error', status: 500 };
 const input: EntityListInput = { defaultSort: ['name'] };
+/** The model's list is scoped (fixed filters go with every request). */
+const scoped: EntityListInput = { ...input, baseFilters: [{ field: 'group', rule: 'equals', value: 3 }] };
+const roleFilter = { field: 'role', rule: 'has', value: [1] } as const;
 
 const events = [
   { type: 'xstate.done.actor.fetchPage', output: page() },
   { type: 'xstate.error.actor.fetchPage', error: failure },
-  { type: 'xstate.done.actor.fetchMore', output: page([{ id: 9, name: 'Nina' }], 24, 2) },
+  // The next page repeats a row that moved (a row of page 1) and brings one more.
+  { type: 'xstate.done.actor.fetchMore', output: page([sampleRows[3]!, { id: 9, name: 'Nina' }], 24, 2) },
+  // Rows were deleted elsewhere since page 1: the server now counts fewer than we already show.
+  { type: 'xstate.done.actor.fetchMore', output: page([{ id: 10, name: 'Omar' }], 4, 2) },
   { type: 'xstate.error.actor.fetchMore', error: failure },
   { type: 'xstate.done.actor.deleteItems', output: { deleted: 2 } },
   { type: 'xstate.error.actor.deleteItems', error: failure },
@@ -55,11 +61,11 @@ const events = [
   { type: 'list.pageChanged', page: 2 },
   { type: 'list.loadMore' },
   { type: 'list.sortToggled', field: 'name' },
-  { type: 'list.filtersChanged', filters: [{ field: 'role', rule: 'has', value: [1] }] },
+  { type: 'list.filtersChanged', filters: [roleFilter] },
   { type: 'list.filtersCleared' },
-  { type: 'list.searchChanged', text: 'ali' },
+  { type: 'list.searchChanged', text: ' ali ' },
   { type: 'list.searchSettled' },
-  { type: 'list.queryRestored', query: { ...defaultListState(), page: 3 } },
+  { type: 'list.queryRestored', query: { ...defaultListState(), page: 3, search: 'sam' } },
   { type: 'list.rowToggled', id: 2 },
   { type: 'list.pageSelectionToggled' },
   { type: 'list.allMatchingSelected' },
@@ -72,15 +78,124 @@ const events = [
   { type: 'list.exportRequested' },
 ] as unknown as EntityListEvent[];
 
+type Snapshot = ReturnType<typeof entityListMachine.resolveState>;
+/** What the rules care about: where, whether rows are shown, what is selected, whether an export runs. */
+const abstraction = (s: Snapshot) =>
+  JSON.stringify([
+    s.value,
+    s.context.items.length > 0,
+    s.context.selection.kind === 'all' ? 'all' : s.context.selection.ids.length > 0,
+    s.context.exporting,
+  ]);
+
+const QUERY_CHANGES = [
+  'list.sortToggled',
+  'list.filtersChanged',
+  'list.filtersCleared',
+  'list.queryRestored',
+  'list.pageChanged',
+  'list.searchSettled',
+];
+
 describeModel('entityList', {
   machine: stubbed().machine,
-  fresh: () => stubbed().machine,
   events,
-  input,
+  input: scoped,
+  serialize: abstraction,
   fixtures: entityListFixtures,
-  invariant: (s) => {
-    expect(s.context.query.page).toBeGreaterThanOrEqual(1);
-    if (s.matches('confirmingDelete') || s.matches('deleting')) expect(s.context.pendingDelete).not.toBeNull();
+  invariants: {
+    'a list never shows more rows than its total': (s) => {
+      expect(s.context.items.length).toBeLessThanOrEqual(s.context.total);
+    },
+    'each row once': (s) => {
+      expect(new Set(s.context.items.map((r) => r.id)).size).toBe(s.context.items.length);
+    },
+    'pages count from 1': (s) => {
+      expect(s.context.query.page).toBeGreaterThanOrEqual(1);
+    },
+    'a delete being confirmed or run knows what it deletes': (s) => {
+      if (s.matches('confirmingDelete') || s.matches('deleting')) expect(s.context.pendingDelete).not.toBeNull();
+    },
+    'each request runs exactly in its state; the export exactly while exporting': (s) => {
+      const running = (id: string) =>
+        (s.children as Record<string, AnyActorRef | undefined>)[id]?.getSnapshot().status === 'active';
+      expect(running('fetchPage')).toBe(s.matches({ browsing: 'loading' }));
+      expect(running('fetchMore')).toBe(s.matches({ browsing: 'loadingMore' }));
+      expect(running('deleteItems')).toBe(s.matches('deleting'));
+      expect(running('exportFile')).toBe(s.context.exporting);
+    },
+  },
+  rules: {
+    'every load asks for the page, sort and filters the list shows': (step) => {
+      const asked = starts(step, 'fetchPage') as ListQueryInput[];
+      if (asked.length === 0) return;
+      const { query } = step.after.context;
+      const search = query.search.trim();
+      expect(asked).toEqual([
+        {
+          page: query.page,
+          size: query.size,
+          sort: query.sort.length ? query.sort : ['name'],
+          filters: [
+            ...(scoped.baseFilters ?? []),
+            ...query.filters,
+            ...(search ? [{ field: 'search', rule: 'contains', value: search }] : []),
+          ],
+          match: query.match,
+          with: [],
+        },
+      ]);
+    },
+    'load more asks for the page after the last one loaded': (step) => {
+      const more = starts(step, 'fetchMore') as ListQueryInput[];
+      if (more.length > 0) expect(more.map((q) => q.page)).toEqual([(step.before?.context.lastPage ?? 0) + 1]);
+    },
+    'typing waits for a pause before loading': (step) => {
+      if (step.event.type !== 'list.searchChanged') return;
+      expect(step.effects.started).toEqual([]);
+      expect(step.effects.scheduled.map((t) => [t.event.type, t.delay])).toEqual([
+        ['list.searchSettled', LIST_SEARCH_DEBOUNCE_MS],
+      ]);
+      expect(step.pending.filter((t) => t.event.type === 'list.searchSettled')).toHaveLength(1);
+    },
+    'a new query starts over from page 1 with nothing selected': (step) => {
+      if (
+        !QUERY_CHANGES.includes(step.event.type) ||
+        !step.before ||
+        step.after.context.query === step.before.context.query
+      )
+        return;
+      const e = step.event as { type: string; page?: number; query?: { page: number } };
+      const page = e.type === 'list.pageChanged' ? e.page : e.type === 'list.queryRestored' ? e.query?.page : 1;
+      expect(step.after.context.query.page).toBe(page);
+      expect(step.after.context.selection).toEqual({ kind: 'ids', ids: [] });
+      expect(step.after.matches({ browsing: 'loading' })).toBe(true);
+    },
+    'nothing is deleted without a confirmation, and only what was confirmed': (step) => {
+      const deleted = starts(step, 'deleteItems') as DeleteAll[];
+      if (deleted.length === 0) return;
+      expect(step.event.type).toBe('list.deleteConfirmed');
+      const pending = step.before?.context.pendingDelete;
+      expect(deleted).toEqual([
+        pending?.kind === 'ids'
+          ? { items: pending.ids }
+          : expect.objectContaining({ all: true, match: step.after.context.query.match }),
+      ]);
+    },
+    'a finished delete reloads and says how many; a failed one says why': (step) => {
+      if (step.event.type === 'xstate.done.actor.deleteItems' && step.before?.matches('deleting')) {
+        expect(step.after.matches({ browsing: 'loading' })).toBe(true);
+        expect(calls(step, 'alert')).toEqual([{ kind: 'success', code: 'lists:deleted', params: { count: 2 } }]);
+      }
+      if (step.event.type === 'xstate.error.actor.deleteItems' && step.before?.matches('deleting'))
+        expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: `errors.http.${failure.code}` }]);
+    },
+    'one export at a time, of the current filter from page 1': (step) => {
+      const exported = starts(step, 'exportFile') as ListQueryInput[];
+      if (exported.length === 0) return;
+      expect(step.before?.context.exporting).toBe(false);
+      expect(exported.map((q) => q.page)).toEqual([1]);
+    },
   },
 });
 

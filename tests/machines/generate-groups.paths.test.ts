@@ -1,4 +1,6 @@
+import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
+import { GenerateRequestSchema } from '../../src/contract/entities/group-structure';
 import { generateGroupsFixtures, samplePreview } from '../../src/machines/generate-groups/generate-groups.fixtures';
 import {
   emptyGenerateValues,
@@ -6,7 +8,7 @@ import {
   generateGroupsMachine,
   toGenerateRequest,
 } from '../../src/machines/generate-groups/generate-groups.machine';
-import { describeModel, pendingActor, replay } from '../support/model-based';
+import { calls, describeModel, pendingActor, replay, starts } from '../support/model-based';
 
 function stubbed() {
   const alert = vi.fn();
@@ -18,6 +20,7 @@ function stubbed() {
 }
 const events = [
   { type: 'generate.parent', parentId: 3 },
+  { type: 'generate.parent', parentId: null },
   { type: 'generate.change', level: 'floors', part: 'count', value: '2' },
   { type: 'generate.change', level: 'floors', part: 'count', value: 'x' },
   { type: 'generate.numbering', numbering: 'sequential' },
@@ -32,10 +35,41 @@ const events = [
 
 describeModel('generateGroups', {
   machine: stubbed().machine,
-  fresh: () => stubbed().machine,
   events,
   input: { parentId: 1 },
+  serialize: (s) => JSON.stringify([s.value, 'request' in toGenerateRequest(s.context.values)]),
   fixtures: generateGroupsFixtures,
+  invariants: {
+    'a preview is shown once it arrived, and kept while saving': (s) => {
+      if (s.matches('preview') || s.matches('saving') || s.matches('saved')) expect(s.context.preview).not.toBeNull();
+    },
+    'created is known exactly once saved': (s) => {
+      expect(s.context.created !== null).toBe(s.matches('saved'));
+    },
+  },
+  rules: {
+    'a preview is asked only for what the contract takes': (step) => {
+      for (const request of starts(step, 'previewTree'))
+        expect(v.safeParse(GenerateRequestSchema, request).issues).toBeUndefined();
+    },
+    'nothing is created before the operator has seen the preview, and then exactly that': (step) => {
+      const saves = starts(step, 'saveTree');
+      if (saves.length === 0) return;
+      expect(step.event.type).toBe('generate.save');
+      expect(step.before?.matches('preview')).toBe(true);
+      expect(saves).toEqual([step.before?.context.preview]);
+    },
+    'a refused check says "check fields data" and asks nothing': (step) => {
+      if (step.event.type !== 'generate.preview' || !step.after.matches('editing')) return;
+      expect(step.effects.started).toEqual([]);
+      expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: 'common:form.checkFields' }]);
+    },
+    'a refused save goes back to the preview and says why': (step) => {
+      if (step.event.type !== 'xstate.error.actor.saveTree' || !step.before?.matches('saving')) return;
+      expect(step.after.matches('preview')).toBe(true);
+      expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: 'same type and logical address exists' }]);
+    },
+  },
 });
 
 describe('generate groups behaviour', () => {

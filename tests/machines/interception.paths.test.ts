@@ -3,7 +3,7 @@ import type { InterceptionSettings } from '../../src/contract/entities/intercept
 import { interceptionFixtures } from '../../src/machines/interception/interception.fixtures';
 import { type InterceptionEvent, interceptionMachine } from '../../src/machines/interception/interception.machine';
 import { selectGroupOptions, selectGroupsLocked } from '../../src/machines/interception/interception.selectors';
-import { describeModel, pendingActor, replay } from '../support/model-based';
+import { calls, describeModel, type ModelStep, pendingActor, replay, starts } from '../support/model-based';
 
 function stubbed() {
   const effects = { alert: vi.fn() };
@@ -40,15 +40,53 @@ const events = [
   { type: 'interception.retry' },
 ] as unknown as InterceptionEvent[];
 
+const modelMachine = stubbed().machine;
+type Step = ModelStep<typeof modelMachine>;
+const saving = (s: Step['before']) => s?.matches('starting') === true || s?.matches('stopping') === true;
+
 describeModel('interception', {
-  machine: stubbed().machine,
-  fresh: () => stubbed().machine,
+  machine: modelMachine,
   events,
+  serialize: (s) => JSON.stringify([s.value, s.context.selected.length > 0]),
   fixtures: interceptionFixtures,
-  invariant: (s) => {
-    // Starting is only ever attempted with a group; selections stay within the listed groups.
-    if (s.matches('starting')) expect(s.context.selected.length).toBeGreaterThan(0);
-    for (const id of s.context.selected) expect(s.context.options.map((g) => g.id)).toContain(id);
+  invariants: {
+    'interception is started only with a group': (s) => {
+      if (s.matches('starting')) expect(s.context.selected.length).toBeGreaterThan(0);
+    },
+    'chosen groups are among the listed ones': (s) => {
+      for (const id of s.context.selected) expect(s.context.options.map((g) => g.id)).toContain(id);
+    },
+    'a save runs exactly while starting or stopping': (s) => {
+      expect(s.children.saveSettings !== undefined).toBe(s.matches('starting') || s.matches('stopping'));
+    },
+  },
+  rules: {
+    'starting sends the chosen groups, stopping keeps them': (step) => {
+      const saves = starts(step, 'saveSettings');
+      if (saves.length === 0) return;
+      expect(saves).toEqual([{ isActive: step.after.matches('starting'), groups: step.before?.context.selected }]);
+      if (step.after.matches('starting')) expect(step.before?.context.selected.length).toBeGreaterThan(0);
+    },
+    'starting without a group warns and stays off': (step) => {
+      if (step.event.type !== 'interception.start' || !step.before?.matches('inactive')) return;
+      const none = step.before.context.selected.length === 0;
+      expect(calls(step, 'alert')).toEqual(none ? [{ kind: 'warning', code: 'dialer:interception.needGroup' }] : []);
+      expect(step.after.matches('inactive')).toBe(none);
+    },
+    'groups cannot be toggled unless interception is off': (step) => {
+      if (step.event.type === 'group.toggle' && !step.before?.matches('inactive'))
+        expect(step.after.context.selected).toEqual(step.before?.context.selected);
+    },
+    'once started, only chosen or own groups are listed': (step) => {
+      if (step.event.type !== 'xstate.done.actor.saveSettings' || !step.before?.matches('starting')) return;
+      const { options, selected, userGroupIds } = step.after.context;
+      for (const g of options) expect(selected.includes(g.id) || userGroupIds.includes(g.id)).toBe(true);
+    },
+    'a refused save says why and goes back': (step) => {
+      if (step.event.type !== 'xstate.error.actor.saveSettings' || !saving(step.before)) return;
+      expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: `errors.http.${failure.code}` }]);
+      expect(step.after.value).toBe(step.before?.matches('starting') ? 'inactive' : 'active');
+    },
   },
 });
 

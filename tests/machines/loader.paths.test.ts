@@ -1,29 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { loaderFixtures } from '../../src/machines/loader/loader.fixtures';
 import { type LoaderEvent, loaderMachine } from '../../src/machines/loader/loader.machine';
-import { describeModel, pendingActor, replay } from '../support/model-based';
+import { describeModel, pendingActor, replay, starts } from '../support/model-based';
 
-const fresh = () => loaderMachine.provide({ actors: { fetch: pendingActor() } });
+const machine = loaderMachine.provide({ actors: { fetch: pendingActor() } });
+const counts = { users: 3, projects: 1 };
 const events = [
   { type: 'loader.reload' },
-  { type: 'xstate.done.actor.fetch', output: { users: 3, projects: 1 } },
+  { type: 'xstate.done.actor.fetch', output: counts },
   { type: 'xstate.error.actor.fetch', error: { code: 'network' } },
 ] as unknown as LoaderEvent[];
 
 describeModel('loader', {
-  machine: fresh(),
-  fresh,
+  machine,
   events,
   fixtures: loaderFixtures,
-  invariant: (s) => {
-    if (s.matches('failed')) expect(s.context.error).not.toBeNull();
-    if (s.matches('loaded')) expect(s.context.data).not.toBeNull();
+  invariants: {
+    'a failed load says why': (s) => {
+      if (s.matches('failed')) expect(s.context.error).not.toBeNull();
+    },
+    'a loaded value carries no old failure': (s) => {
+      if (s.matches('loaded')) expect(s.context.error).toBeNull();
+    },
+    'the fetch runs exactly while loading': (s) => {
+      expect(s.children.fetch !== undefined).toBe(s.matches('loading'));
+    },
+  },
+  rules: {
+    'every (re)load asks once, and nothing else asks': (step) => {
+      const entered = step.after.matches('loading') && !step.before?.matches('loading');
+      expect(starts(step, 'fetch')).toHaveLength(entered ? 1 : 0);
+    },
+    'reloading keeps the last value on screen': (step) => {
+      if (step.event.type === 'loader.reload' && step.before)
+        expect(step.after.context.data).toBe(step.before.context.data);
+    },
+    'a successful load shows what it brought': (step) => {
+      if (step.event.type === 'xstate.done.actor.fetch' && step.before?.matches('loading'))
+        expect(step.after.context.data).toEqual(counts);
+    },
   },
 });
 
 describe('loader machine', () => {
   it('keeps the last data while reloading and clears the error on success', () => {
-    const actor = replay(fresh(), undefined, [
+    const actor = replay(machine, undefined, [
       { type: 'xstate.error.actor.fetch', error: { code: 'network' } },
       { type: 'loader.reload' },
       { type: 'xstate.done.actor.fetch', output: 42 },

@@ -15,7 +15,7 @@ import {
   selectItems,
 } from '../../src/machines/notification-list/notification-list.selectors';
 import { sampleNotification } from '../../src/machines/notifications/notifications.sample';
-import { describeModel, pendingActor, replay } from '../support/model-based';
+import { calls, describeModel, type ModelStep, pendingActor, replay, starts } from '../support/model-based';
 
 function stubbed() {
   const effects = { alert: vi.fn(), reportAllRead: vi.fn(), reportRead: vi.fn() };
@@ -44,7 +44,10 @@ const input: NotificationListInput = { tab: 'all' };
 const events = [
   { type: 'xstate.done.actor.fetchPage', output: page(1) },
   { type: 'xstate.error.actor.fetchPage', error: failure },
-  { type: 'xstate.done.actor.fetchMore', output: page(2, rows(80, 5)) },
+  // Page 2 repeats the last row of page 1 (a new notification pushed everything down) and brings 5 more.
+  { type: 'xstate.done.actor.fetchMore', output: page(2, rows(81, 6)) },
+  // Some were deleted meanwhile: the server now counts fewer than are shown.
+  { type: 'xstate.done.actor.fetchMore', output: page(2, rows(79, 1), 18) },
   { type: 'xstate.error.actor.fetchMore', error: failure },
   { type: 'xstate.done.actor.markAll', output: { unread: 0 } },
   { type: 'xstate.error.actor.markAll', error: failure },
@@ -55,15 +58,63 @@ const events = [
   { type: 'item.read', id: 100 },
 ] as unknown as NotificationListEvent[];
 
+const modelMachine = stubbed().machine;
+type Step = ModelStep<typeof modelMachine>;
+const settled = (step: Step, type: string, from: 'loadingMore' | 'markingAll') =>
+  step.event.type === type && step.before?.matches(from);
+
 describeModel('notificationList', {
-  machine: stubbed().machine,
-  fresh: () => stubbed().machine,
+  machine: modelMachine,
   events,
   input,
+  serialize: (s) => JSON.stringify([s.value, s.context.items.length, s.context.items.some((n) => n.read_at === null)]),
   fixtures: notificationListFixtures,
-  invariant: (s) => {
-    expect(s.context.items.length).toBeLessThanOrEqual(Math.max(s.context.total, s.context.items.length));
-    expect(new Set(s.context.items.map((n) => n.id)).size).toBe(s.context.items.length);
+  invariants: {
+    'the page never shows more notifications than the tab holds, each once': (s) => {
+      expect(s.context.items.length).toBeLessThanOrEqual(s.context.total);
+      expect(new Set(s.context.items.map((n) => n.id)).size).toBe(s.context.items.length);
+    },
+    'each request runs exactly in its state': (s) => {
+      expect(s.children.fetchPage !== undefined).toBe(s.matches('loading'));
+      expect(s.children.fetchMore !== undefined).toBe(s.matches('loadingMore'));
+      expect(s.children.markAll !== undefined).toBe(s.matches('markingAll'));
+    },
+  },
+  rules: {
+    "pages are asked for the list's tab: the first, then the next": (step) => {
+      const first = starts(step, 'fetchPage');
+      if (first.length > 0) expect(first).toEqual([{ tab: input.tab, page: 1 }]);
+      const more = starts(step, 'fetchMore');
+      if (more.length > 0) expect(more).toEqual([{ tab: input.tab, page: (step.before?.context.page ?? 0) + 1 }]);
+    },
+    'everything is marked read only when asked': (step) => {
+      const marks = starts(step, 'markAll');
+      expect(marks).toEqual(
+        step.event.type === 'list.markAllRead' && step.before?.matches('ready') ? [{ all: true }] : [],
+      );
+    },
+    'marked all read: every loaded one is read, the centre hears it, and the user is told': (step) => {
+      if (!settled(step, 'xstate.done.actor.markAll', 'markingAll')) return;
+      expect(step.after.context.items.filter((n) => n.read_at === null)).toEqual([]);
+      expect(calls(step, 'reportAllRead')).toHaveLength(1);
+      expect(calls(step, 'alert')).toEqual([{ kind: 'success', code: 'notifications:page.allMarked' }]);
+    },
+    'reading one counts once, and the centre hears it': (step) => {
+      const e = step.event as NotificationListEvent;
+      const unread =
+        e.type === 'item.read' && step.before?.context.items.some((n) => n.id === e.id && n.read_at === null);
+      expect(calls(step, 'reportRead')).toEqual(unread ? [{ id: (e as { id: number }).id }] : []);
+      if (e.type === 'item.read')
+        expect(step.after.context.items.find((n) => n.id === e.id)?.read_at ?? 'gone').not.toBeNull();
+    },
+    'failures of load more and mark all are said; the list stays': (step) => {
+      const failed =
+        settled(step, 'xstate.error.actor.fetchMore', 'loadingMore') ||
+        settled(step, 'xstate.error.actor.markAll', 'markingAll');
+      if (!failed) return;
+      expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: failure.code }]);
+      expect(step.after.context.items).toEqual(step.before?.context.items);
+    },
   },
 });
 

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, fromPromise, setup } from 'xstate';
-import { NOTIFICATION_FETCH_DEBOUNCE_MS, NOTIFICATION_MARK_READ_DELAY_MS } from '../../src/contract/constants';
+import { type AnyActorRef, createActor, fromCallback, fromPromise, setup } from 'xstate';
+import {
+  NOTIFICATION_FETCH_DEBOUNCE_MS,
+  NOTIFICATION_MARK_READ_DELAY_MS,
+  NOTIFICATIONS,
+} from '../../src/contract/constants';
 import { userTopic } from '../../src/contract/realtime';
 import { notificationsFixtures } from '../../src/machines/notifications/notifications.fixtures';
 import { NOTIFICATIONS_SYSTEM_ID, notificationsMachine } from '../../src/machines/notifications/notifications.machine';
@@ -16,7 +20,15 @@ import type {
   NotificationsInput,
   NotificationsSummary,
 } from '../../src/machines/notifications/notifications.types';
-import { describeModel, pendingActor, replay } from '../support/model-based';
+import {
+  calls,
+  describeModel,
+  type ModelStep,
+  pendingActor,
+  quietActions,
+  replay,
+  starts,
+} from '../support/model-based';
 
 const input: NotificationsInput = { profileId: 4, desktop: { permission: 'default', declined: false } };
 const topic = userTopic(4);
@@ -81,25 +93,107 @@ const events = [
   { type: 'desktop.checked', desktop: { permission: 'default', declined: true } },
 ] as unknown as NotificationsEvent[];
 
+const modelMachine = notificationsMachine.provide({
+  actors: { fetchSummary: pendingActor(), markRead: pendingActor() },
+  actions: quietActions(
+    'subscribe',
+    'playSound',
+    'showDesktopNotification',
+    'checkDesktop',
+    'requestDesktopPermission',
+    'rememberDesktopDeclined',
+    'navigate',
+  ),
+});
+type Step = ModelStep<typeof modelMachine>;
+
+const FETCH_REASONS = ['xstate.init', 'notifications.fetchDue', 'notifications.refresh'];
+const running = (s: Step['after'], id: string) =>
+  (s.children as Record<string, AnyActorRef | undefined>)[id]?.getSnapshot().status === 'active';
+const waiting = (s: Step['before']) => s?.matches({ bell: { open: 'waiting' } }) === true;
+const importantArrival = (e: NotificationsEvent) => {
+  if (e.type !== 'realtime.message' || e.topic !== topic) return null;
+  const n = (e.data as { notification?: { significance: string; read_at: string | null } }).notification;
+  return n ? n.significance === 'important' && n.read_at === null : null;
+};
+
 describeModel('notifications', {
-  machine: stubbed().machine,
-  fresh: () => stubbed().machine,
+  machine: modelMachine,
   events,
   input,
   fixtures: notificationsFixtures,
-  invariant: (s) => {
-    expect(s.context.unreadCount).toBeGreaterThanOrEqual(0);
-    expect(s.context.latest.length).toBeLessThanOrEqual(5);
-    expect(s.context.important.length).toBeLessThanOrEqual(3);
-    expect(s.context.important.every((x) => x.significance === 'important')).toBe(true);
-    // Read important ones are kept only while the bell that shows them is open.
-    if (!s.matches({ bell: 'open' }))
-      expect(
-        s.context.important.every(
-          (x) => x.read_at === null || s.context.marking.includes(x.id) || s.context.queued.includes(x.id),
-        ),
-      ).toBe(true);
-    if (s.matches({ reading: 'marking' })) expect(s.context.marking.length).toBeGreaterThan(0);
+  invariants: {
+    'counts are never negative': (s) => {
+      expect(s.context.unreadCount).toBeGreaterThanOrEqual(0);
+      expect(s.context.importantCount).toBeGreaterThanOrEqual(0);
+    },
+    'the bell holds the last 5, the popups the last 3 important': (s) => {
+      expect(s.context.latest.length).toBeLessThanOrEqual(NOTIFICATIONS.headerLast);
+      expect(s.context.important.length).toBeLessThanOrEqual(NOTIFICATIONS.headerImportantUnread);
+      expect(s.context.important.every((x) => x.significance === 'important')).toBe(true);
+    },
+    'read important ones stay listed only while the open bell shows them': (s) => {
+      if (!s.matches({ bell: 'open' })) expect(s.context.important.every((x) => x.read_at === null)).toBe(true);
+    },
+    'each request runs exactly in its state': (s) => {
+      expect(running(s, 'fetchSummary')).toBe(s.matches({ data: 'loading' }));
+      expect(running(s, 'markRead')).toBe(s.matches({ reading: 'marking' }));
+      if (s.matches({ reading: 'marking' })) expect(s.context.marking.length).toBeGreaterThan(0);
+    },
+  },
+  rules: {
+    'fetches are debounced 1 s: a fetch starts only when the debounce is due (or at start, or on refresh)': (step) => {
+      if (starts(step, 'fetchSummary').length > 0) expect(FETCH_REASONS).toContain(step.event.type);
+      for (const timer of step.effects.scheduled.filter((t) => t.event.type === 'notifications.fetchDue'))
+        expect(timer.delay).toBe(NOTIFICATION_FETCH_DEBOUNCE_MS);
+      expect(step.pending.filter((t) => t.event.type === 'notifications.fetchDue').length).toBeLessThanOrEqual(1);
+    },
+    'each new reason to fetch starts the debounce over': (step) => {
+      const e = step.event as NotificationsEvent;
+      const reason =
+        e.type === 'realtime.connected' || e.type === 'notifications.allRead' || importantArrival(e) !== null;
+      if (!reason) return;
+      expect(starts(step, 'fetchSummary')).toEqual([]);
+      expect(step.effects.scheduled.filter((t) => t.event.type === 'notifications.fetchDue')).toHaveLength(1);
+    },
+    'the open bell marks what it shows read after 1 s; closing it sooner leaves them unread': (step) => {
+      const marks = step.effects.scheduled.filter((t) => t.event.type === 'bell.markShownDue');
+      expect(marks.map((t) => t.delay)).toEqual(
+        waiting(step.after) && !waiting(step.before) ? [NOTIFICATION_MARK_READ_DELAY_MS] : [],
+      );
+      if (waiting(step.before) && !waiting(step.after) && !step.timed)
+        expect(step.effects.cancelled.map((t) => t.event.type)).toContain('bell.markShownDue');
+      if (step.timed && waiting(step.before)) {
+        const shown = [...step.after.context.latest, ...step.after.context.important];
+        expect(shown.filter((n) => n.read_at === null)).toEqual([]);
+        const asked = [...step.after.context.marking, ...step.after.context.queued];
+        for (const n of step.before?.context.latest ?? []) if (n.read_at === null) expect(asked).toContain(n.id);
+      }
+    },
+    'one mark request at a time, never empty': (step) => {
+      const marks = starts(step, 'markRead') as { ids: number[] }[];
+      if (marks.length === 0) return;
+      expect(step.before !== null && running(step.before, 'markRead')).toBe(false);
+      expect(marks).toHaveLength(1);
+      expect(marks[0]?.ids.length).toBeGreaterThan(0);
+    },
+    'it subscribes to its own topic once, at start': (step) => {
+      expect(calls(step, 'subscribe')).toHaveLength(step.before === null ? 1 : 0);
+    },
+    'important arrivals sound and show on the desktop; others are silent': (step) => {
+      const important = importantArrival(step.event as NotificationsEvent) === true;
+      expect(calls(step, 'playSound')).toHaveLength(important ? 1 : 0);
+      expect(calls(step, 'showDesktopNotification')).toHaveLength(important ? 1 : 0);
+    },
+    'desktop permission is asked only from the gesture, and only when it may be': (step) => {
+      const asked = calls(step, 'requestDesktopPermission').length;
+      const desktop = step.before?.context.desktop;
+      const may = step.event.type === 'desktop.enable' && desktop?.permission === 'default' && !desktop.declined;
+      expect(asked).toBe(may ? 1 : 0);
+    },
+    'opening a notification closes the bell': (step) => {
+      if (step.event.type === 'notification.open') expect(step.after.matches({ bell: 'closed' })).toBe(true);
+    },
   },
 });
 
@@ -298,5 +392,21 @@ describe('notifications races', () => {
     expect(s.context.important.map((x) => x.id)).toEqual([40, 36]);
     expect(s.context.latest.find((x) => x.id === 41)!.read_at).not.toBeNull();
     expect(selectUnreadCount(s)).toBe(4);
+  });
+});
+
+describe('read important notifications while the bell is closed', () => {
+  it('opening one from its popup, or everything read elsewhere, takes them off the important list at once', () => {
+    const opened = loaded();
+    opened.send({ type: 'notification.open', id: 41 });
+    expect(opened.getSnapshot().context.important.map((x) => x.id)).toEqual([40, 36]);
+    const allRead = loaded();
+    allRead.send({ type: 'notifications.allRead' });
+    expect(allRead.getSnapshot().context.important).toEqual([]);
+    // With the bell open they stay listed (read) until it closes.
+    const open = loaded();
+    open.send({ type: 'bell.open' });
+    open.send({ type: 'notifications.allRead' });
+    expect(open.getSnapshot().context.important.map((x) => x.id)).toEqual([41, 40, 36]);
   });
 });

@@ -12,7 +12,7 @@ import {
   selectIsPollAnswered,
   selectPollError,
 } from '../../src/machines/poll-answer/poll-answer.selectors';
-import { describeModel, pendingActor, replay } from '../support/model-based';
+import { calls, describeModel, pendingActor, replay, starts } from '../support/model-based';
 
 function stubbed() {
   const effects = { alert: vi.fn() };
@@ -32,8 +32,14 @@ const input = { token: samplePoll.token };
 const opened = (announce: AnnounceByToken) =>
   ({ type: 'xstate.done.actor.load', output: announce }) as unknown as PollAnswerEvent;
 
+const multiPoll: AnnounceByToken = {
+  ...samplePoll,
+  type_info: { ...samplePoll.type_info, poll_multi_answers_allowed: true },
+};
+
 const events = [
   opened(samplePoll),
+  opened(multiPoll),
   opened(answeredPoll),
   opened(sampleInfo),
   opened({ ...samplePoll, status: 'stopped' }),
@@ -42,17 +48,69 @@ const events = [
   { type: 'xstate.error.actor.submit', error: failure },
   { type: 'poll.retry' },
   { type: 'poll.toggle', index: 1 },
+  { type: 'poll.toggle', index: 2 },
   { type: 'poll.customChanged', text: 'Something else' },
+  { type: 'poll.customChanged', text: '   ' },
   { type: 'poll.submit' },
   { type: 'poll.change' },
 ] as unknown as PollAnswerEvent[];
 
+const isRunningPoll = (a: AnnounceByToken | null | undefined) => a?.type === 'poll' && a.status === 'started';
+
 describeModel('pollAnswer', {
   machine: stubbed().machine,
-  fresh: () => stubbed().machine,
   events,
   input,
+  serialize: (s) =>
+    JSON.stringify([
+      s.value,
+      s.context.answers,
+      s.context.customAnswer.trim() !== '',
+      s.context.announce?.type_info.poll_multi_answers_allowed ?? null,
+    ]),
   fixtures: pollAnswerFixtures,
+  invariants: {
+    'only a running poll is answered; anything else is only read': (s) => {
+      if (s.matches('answering')) expect(isRunningPoll(s.context.announce)).toBe(true);
+      if (s.matches('reading')) expect(isRunningPoll(s.context.announce)).toBe(false);
+    },
+    'one option at most unless several are allowed': (s) => {
+      if (s.context.announce?.type_info.poll_multi_answers_allowed !== true)
+        expect(s.context.answers.length).toBeLessThanOrEqual(1);
+    },
+    'an answered poll has the answer stored': (s) => {
+      if (s.matches({ answering: 'answered' })) expect(s.context.announce?.response).toBeTruthy();
+    },
+  },
+  rules: {
+    'an answer is sent only for a running poll, with options of it or a custom answer (section 5)': (step) => {
+      for (const sent of starts(step, 'submit') as PollAnswerRequest[]) {
+        const poll = step.before?.context.announce;
+        expect(isRunningPoll(poll)).toBe(true);
+        expect(sent.token).toBe(input.token);
+        expect(sent.answers.length > 0 || (sent.custom_answer ?? '').trim() !== '').toBe(true);
+        for (const index of sent.answers) expect(poll?.type_info.questions[index]).toBeDefined();
+        if (!poll?.type_info.poll_multi_answers_allowed) expect(sent.answers.length).toBeLessThanOrEqual(1);
+      }
+    },
+    'a refused check says "check fields data" and sends nothing': (step) => {
+      if (step.event.type !== 'poll.submit' || !step.after.matches({ answering: 'editing' })) return;
+      expect(step.effects.started).toEqual([]);
+      expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: 'common:form.checkFields' }]);
+    },
+    'a sent answer is kept and said; a refused one keeps what was chosen': (step) => {
+      const sending = step.before?.matches({ answering: 'sending' });
+      if (step.event.type === 'xstate.done.actor.submit' && sending)
+        expect(calls(step, 'alert')).toEqual([{ kind: 'success', code: 'announces:poll.sent' }]);
+      if (step.event.type === 'xstate.error.actor.submit' && sending) {
+        expect(step.after.context.answers).toEqual(step.before?.context.answers);
+        expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: `errors.http.${failure.code}` }]);
+      }
+    },
+    'reading sends nothing': (step) => {
+      if (step.before?.matches('reading')) expect(step.effects.started).toEqual([]);
+    },
+  },
 });
 
 describe('poll answer behaviour', () => {

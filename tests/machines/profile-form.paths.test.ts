@@ -1,9 +1,11 @@
+import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
+import { ProfilePatchSchema } from '../../src/contract/entities/profile';
 import { profileFormFixtures } from '../../src/machines/profile-form/profile-form.fixtures';
 import { type ProfileFormEvent, profileFormMachine } from '../../src/machines/profile-form/profile-form.machine';
 import { patchFromValues, valuesFromProfile } from '../../src/machines/profile-form/profile-form.values';
 import { adminProfile } from '../../src/machines/session/session.fixtures';
-import { describeModel, pendingActor, replay } from '../support/model-based';
+import { calls, describeModel, pendingActor, replay, starts } from '../support/model-based';
 
 function stubbed() {
   const effects = { notifySession: vi.fn(), alert: vi.fn() };
@@ -29,10 +31,39 @@ const events = [
 
 describeModel('profileForm', {
   machine: stubbed().machine,
-  fresh: () => stubbed().machine,
   events,
   input: { profile: adminProfile },
+  serialize: (s) => JSON.stringify([s.value, s.context.values.name, s.context.values.email, s.context.profile.name]),
   fixtures: profileFormFixtures,
+  invariants: {
+    'the request runs exactly while saving': (s) => {
+      expect(s.children.saveProfile !== undefined).toBe(s.matches('saving'));
+    },
+  },
+  rules: {
+    'the profile is saved only when the contract takes the patch': (step) => {
+      for (const patch of starts(step, 'saveProfile'))
+        expect(v.safeParse(ProfilePatchSchema, patch).issues).toBeUndefined();
+    },
+    'a refused check says "check fields data" and sends nothing': (step) => {
+      if (step.event.type !== 'form.submit' || !step.after.matches('editing')) return;
+      expect(step.effects.started).toEqual([]);
+      expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: 'common:form.checkFields' }]);
+      expect(Object.keys(step.after.context.errors).length).toBeGreaterThan(0);
+    },
+    'saved: the session gets the new profile and the user is told': (step) => {
+      if (step.event.type !== 'xstate.done.actor.saveProfile' || !step.before?.matches('saving')) return;
+      expect(calls(step, 'notifySession')).toEqual([{ profile: saved }]);
+      expect(calls(step, 'alert')).toEqual([{ kind: 'success', code: 'profile:saved' }]);
+      expect(step.after.context.values.name).toBe(saved.name);
+    },
+    'a refused save keeps what was typed and shows the server errors on their inputs': (step) => {
+      if (step.event.type !== 'xstate.error.actor.saveProfile' || !step.before?.matches('saving')) return;
+      expect(step.after.context.values).toEqual(step.before.context.values);
+      expect(step.after.context.errors).toEqual({ phone: { code: 'phone' } });
+      expect(calls(step, 'notifySession')).toEqual([]);
+    },
+  },
 });
 
 describe('profile form behaviour', () => {

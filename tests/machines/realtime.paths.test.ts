@@ -6,10 +6,22 @@ import { realtimeFixtures } from '../../src/machines/realtime/realtime.fixtures'
 import { realtimeMachine } from '../../src/machines/realtime/realtime.machine';
 import { selectIsReconnecting, selectRealtimeStatus } from '../../src/machines/realtime/realtime.selectors';
 import type { RealtimeEvent, RealtimeInput, SocketCommand } from '../../src/machines/realtime/realtime.types';
-import { describeModel, pendingActor } from '../support/model-based';
+import {
+  calls,
+  describeModel,
+  type ModelStep,
+  pendingActor,
+  quietActions,
+  sends,
+  starts,
+  stops,
+} from '../support/model-based';
 
-const stubbed = () =>
-  realtimeMachine.provide({ actors: { socket: fromCallback(() => () => {}), refreshToken: pendingActor() } });
+const modelMachine = realtimeMachine.provide({
+  actors: { socket: fromCallback(() => () => {}), refreshToken: pendingActor() },
+  actions: quietActions('forward', 'announceConnected'),
+});
+type Step = ModelStep<typeof modelMachine>;
 
 const input: RealtimeInput = { subscriptions: { 'private-app-changes': ['app'] } };
 const message = (type: string, topic = 'private-app-changes') => ({
@@ -23,24 +35,96 @@ const events = [
   { type: 'socket.closed', code: REALTIME_CLOSE.tokenExpired },
   { type: 'socket.closed', code: 1006 },
   { type: 'realtime.subscribe', topic: 'private-users.1', subscriber: 'notifications' },
+  { type: 'realtime.subscribe', topic: 'private-users.1', subscriber: 'conversationFeed' },
   { type: 'realtime.unsubscribe', topic: 'private-users.1', subscriber: 'notifications' },
+  { type: 'realtime.subscribe', topic: 'private-app-changes', subscriber: 'app' },
   { type: 'xstate.after.heartbeat.realtime.online.connected.watching' },
   { type: 'xstate.after.reconnect.realtime.disconnected' },
   { type: 'xstate.done.actor.refreshToken' },
   { type: 'xstate.error.actor.refreshToken', error: new Error('logged out') },
 ] as unknown as RealtimeEvent[];
 
+/** States told apart by the connection and who listens to what. */
+const abstraction = (s: ReturnType<typeof realtimeMachine.resolveState>) =>
+  JSON.stringify([s.value, s.context.subscriptions, s.context.awaitingPong]);
+
+const connected = (s: Step['before']) => s?.matches({ online: 'connected' }) === true;
+const socketCommands = (step: Step) => sends(step, 'socket').map((e) => (e as unknown as SocketCommand).command);
+
 describeModel('realtime', {
-  machine: stubbed(),
-  fresh: stubbed,
+  machine: modelMachine,
   events,
   input,
+  serialize: abstraction,
   fixtures: realtimeFixtures,
-  invariant: (s) => {
-    // The socket lives exactly while online; a refresh is asked only after an expiry close.
-    expect(s.children.socket !== undefined).toBe(s.matches('online'));
-    expect(s.children.refreshToken !== undefined).toBe(s.matches('refreshing'));
-    if (s.matches('refreshing')) expect(s.context.lastCloseCode).toBe(REALTIME_CLOSE.tokenExpired);
+  invariants: {
+    'the socket lives exactly while online': (s) => {
+      expect(s.children.socket !== undefined).toBe(s.matches('online'));
+    },
+    'a token refresh runs exactly after an expiry close': (s) => {
+      expect(s.children.refreshToken !== undefined).toBe(s.matches('refreshing'));
+      if (s.matches('refreshing')) expect(s.context.lastCloseCode).toBe(REALTIME_CLOSE.tokenExpired);
+    },
+    'each topic lists its listeners once': (s) => {
+      for (const listeners of Object.values(s.context.subscriptions)) {
+        expect(listeners.length).toBeGreaterThan(0);
+        expect(new Set(listeners).size).toBe(listeners.length);
+      }
+    },
+  },
+  rules: {
+    'a dropped line is tried again after 4 s, with a new socket': (step) => {
+      if (step.after.matches('disconnected'))
+        expect(step.pending.map((t) => t.delay)).toEqual([WEBSOCKET_RECONNECT_MS]);
+      if (step.timed && step.before?.matches('disconnected')) {
+        expect(step.after.matches({ online: 'connecting' })).toBe(true);
+        expect(starts(step, 'socket')).toHaveLength(1);
+      }
+    },
+    'a connected line is checked every 4 s, and dropped when a ping went unanswered': (step) => {
+      if (connected(step.after)) expect(step.pending.map((t) => t.delay)).toEqual([WEBSOCKET_RECONNECT_MS]);
+      if (!step.timed || !connected(step.before)) return;
+      if (step.before?.context.awaitingPong) {
+        expect(step.after.matches('disconnected')).toBe(true);
+        expect(stops(step, 'socket')).toBe(true);
+      } else {
+        expect(socketCommands(step)).toEqual([{ command: 'ping' }]);
+      }
+    },
+    'never subscribes twice to a topic on one connection': (step) => {
+      const topics = socketCommands(step)
+        .filter((c) => c.command === 'subscribe')
+        .map((c) => (c as { topic: string }).topic);
+      expect(new Set(topics).size).toBe(topics.length);
+      const entered = connected(step.after) && !connected(step.before);
+      if (entered) expect(topics.sort()).toEqual(Object.keys(step.after.context.subscriptions).sort());
+      else for (const topic of topics) expect(step.before?.context.subscriptions[topic] ?? []).toEqual([]);
+    },
+    'unsubscribes only when the last listener leaves': (step) => {
+      for (const command of socketCommands(step).filter((c) => c.command === 'unsubscribe')) {
+        const topic = (command as { topic: string }).topic;
+        expect(step.before?.context.subscriptions[topic]).toHaveLength(1);
+        expect(step.after.context.subscriptions[topic]).toBeUndefined();
+      }
+    },
+    'nothing is said on a line that is not connected': (step) => {
+      if (!connected(step.after)) expect(sends(step, 'socket')).toEqual([]);
+    },
+    'messages and connections reach the listeners': (step) => {
+      const e = step.event as RealtimeEvent;
+      const heard = e.type === 'socket.message' && connected(step.before) && e.message.data.type !== 'pong';
+      expect(calls(step, 'forward')).toEqual(heard ? [{ message: (e as { message: unknown }).message }] : []);
+      const entered = connected(step.after) && !connected(step.before);
+      expect(calls(step, 'announceConnected')).toHaveLength(entered ? 1 : 0);
+    },
+    'an expired token is refreshed before the line is made again': (step) => {
+      const e = step.event as RealtimeEvent;
+      if (e.type === 'socket.closed' && step.before?.matches('online')) {
+        const expired = e.code === REALTIME_CLOSE.tokenExpired;
+        expect(starts(step, 'refreshToken')).toHaveLength(expired ? 1 : 0);
+        expect(starts(step, 'socket')).toEqual([]);
+      }
+    },
   },
 });
 

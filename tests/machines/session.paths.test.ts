@@ -2,7 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { adminProfile, demoSettings, sessionFixtures, twoProjects } from '../../src/machines/session/session.fixtures';
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import type { SessionEvent, SessionInput } from '../../src/machines/session/session.types';
-import { byValue, explore, pendingActor, replay } from '../support/model-based';
+import {
+  calls,
+  describeModel,
+  type ModelStep,
+  pendingActor,
+  quietActions,
+  replay,
+  ruleCoverage,
+  starts,
+} from '../support/model-based';
 
 function stubbed() {
   const effects = { persistTokens: vi.fn(), loggedIn: vi.fn(), loggedOut: vi.fn(), profileLoaded: vi.fn() };
@@ -18,7 +27,7 @@ function stubbed() {
   return { machine, effects };
 }
 
-const fresh = { token: 't9', refresh: 'r9' };
+const renewed = { token: 't9', refresh: 'r9' };
 // Every event the machine knows, with payload samples, including the synthetic invoke events.
 const events = [
   { type: 'session.login', login: 'admin', password: 'secret', remember: true },
@@ -38,7 +47,7 @@ const events = [
   { type: 'xstate.error.actor.login', error: { code: 'incorrect login/password', status: 401 } },
   { type: 'xstate.done.actor.loadProfile', output: { profile: adminProfile, settings: demoSettings } },
   { type: 'xstate.error.actor.loadProfile', error: { code: 'internal server error', status: 500 } },
-  { type: 'xstate.done.actor.refreshTokens', output: fresh },
+  { type: 'xstate.done.actor.refreshTokens', output: renewed },
   { type: 'xstate.error.actor.refreshTokens', error: { code: 'invalid token', status: 401 } },
 ] as unknown as SessionEvent[];
 
@@ -47,43 +56,91 @@ const inputs: Record<string, SessionInput> = {
   'stored tokens': { tokens: { token: 't1', refresh: 'r1' }, remember: true },
 };
 
-describe.each(Object.entries(inputs))('session machine model (%s)', (_, input) => {
-  const { machine } = stubbed();
-  const model = explore({ machine, events, input });
-
-  it('reaches every state the fixtures show', () => {
-    const reached = new Set(model.paths.map((p) => byValue(p.state)));
-    const fixtureStates = new Set(Object.values(sessionFixtures).map(byValue));
-    for (const state of reached) expect(fixtureStates).toContain(state);
-    expect(reached.size).toBeGreaterThan(5);
-  });
-
-  it.each(model.paths.map((p) => [byValue(p.state), p] as const))('path to %s replays on a real actor', (_, path) => {
-    const { machine: real } = stubbed();
-    const actor = replay(
-      real,
-      input,
-      path.steps.slice(1).map((s) => s.event),
-    );
-    const snapshot = actor.getSnapshot();
-    expect(snapshot.value).toEqual(path.state.value);
-    // Invariants: authenticated always holds tokens; unauthenticated never holds a profile.
-    if (snapshot.matches('authenticated')) expect(snapshot.context.tokens).not.toBeNull();
-    if (snapshot.matches('unauthenticated')) expect(snapshot.context.profile).toBeNull();
-    if (snapshot.matches({ unauthenticated: 'choosingProject' }))
-      expect(snapshot.context.projectSessions.length).toBeGreaterThan(1);
-    actor.stop();
-  });
-
-  it.each(
-    model.transitions.map((t) => [`${byValue(t.state)} --${t.event.type}--> ${byValue(t.nextState)}`, t] as const),
-  )('%s', (_, t) => {
-    const { machine: real } = stubbed();
-    const actor = replay(real, input, [...model.eventsTo(t.state), t.event]);
-    expect(actor.getSnapshot().value).toEqual(t.nextState.value);
-    actor.stop();
-  });
+const modelMachine = sessionMachine.provide({
+  actors: { login: pendingActor(), loadProfile: pendingActor(), refreshTokens: pendingActor() },
+  actions: quietActions('persistTokens', 'notifyLoggedIn', 'notifyLoggedOut', 'notifyProfileLoaded'),
 });
+type Step = ModelStep<typeof modelMachine>;
+const authenticated = (s: Step['before']) => s?.matches('authenticated') === true;
+const refreshing = (s: Step['before']) => s?.matches({ authenticated: { tokens: 'refreshing' } }) === true;
+
+/** One tally for the models below: some rules only apply from some starting points. */
+const coverage = ruleCoverage();
+for (const [name, input] of Object.entries(inputs)) {
+  describeModel(`session (${name})`, {
+    coverage,
+    machine: modelMachine,
+    events,
+    input,
+    fixtures: sessionFixtures,
+    invariants: {
+      'authenticated always holds tokens': (s) => {
+        if (s.matches('authenticated')) expect(s.context.tokens).not.toBeNull();
+      },
+      'logged out, nothing of the user stays': (s) => {
+        if (s.matches('unauthenticated')) {
+          expect(s.context.profile).toBeNull();
+          expect(s.context.settings).toBeNull();
+        }
+      },
+      'a project is chosen among several': (s) => {
+        if (s.matches({ unauthenticated: 'choosingProject' }))
+          expect(s.context.projectSessions.length).toBeGreaterThan(1);
+      },
+      'each request runs exactly in its state': (s) => {
+        expect(s.children.login !== undefined).toBe(s.matches({ unauthenticated: 'loggingIn' }));
+        expect(s.children.loadProfile !== undefined).toBe(s.matches({ authenticated: { profile: 'loading' } }));
+        expect(s.children.refreshTokens !== undefined).toBe(s.matches({ authenticated: { tokens: 'refreshing' } }));
+      },
+    },
+    rules: {
+      'tokens are refreshed once at a time, with the refresh token': (step) => {
+        const refreshes = starts(step, 'refreshTokens');
+        if (refreshes.length === 0) return;
+        expect(refreshing(step.before)).toBe(false);
+        expect(refreshes).toEqual([{ refresh: step.before?.context.tokens?.refresh }]);
+      },
+      'a failed refresh logs out, clears the stored tokens and says why': (step) => {
+        if (step.event.type !== 'xstate.error.actor.refreshTokens' || !refreshing(step.before)) return;
+        expect(step.after.matches({ unauthenticated: 'idle' })).toBe(true);
+        expect(step.after.context.logoutReason).toBe('expired');
+        expect(calls(step, 'persistTokens')).toEqual([{ tokens: null, remember: false }]);
+        expect(calls(step, 'notifyLoggedOut')).toHaveLength(1);
+      },
+      'fresh tokens are kept and stored with the remember choice': (step) => {
+        if (step.event.type !== 'xstate.done.actor.refreshTokens' || !refreshing(step.before)) return;
+        expect(step.after.context.tokens).toEqual(renewed);
+        expect(calls(step, 'persistTokens')).toEqual([{ tokens: renewed, remember: step.after.context.remember }]);
+      },
+      'the root hears each login and each logout once': (step) => {
+        const entered = authenticated(step.after) && !authenticated(step.before);
+        const left = authenticated(step.before) && !authenticated(step.after);
+        expect(calls(step, 'notifyLoggedIn')).toHaveLength(entered ? 1 : 0);
+        expect(calls(step, 'notifyLoggedOut')).toHaveLength(left ? 1 : 0);
+        if (entered)
+          expect(calls(step, 'persistTokens')).toEqual([
+            { tokens: step.after.context.tokens, remember: step.after.context.remember },
+          ]);
+        if (left) expect(calls(step, 'persistTokens')).toEqual([{ tokens: null, remember: false }]);
+      },
+      'logging out forgets the user': (step) => {
+        if (step.event.type === 'session.logout' && authenticated(step.before))
+          expect(step.after.context.logoutReason).toBe('user');
+      },
+      'a profile is reloaded only for our own role': (step) => {
+        const e = step.event as SessionEvent;
+        if (e.type === 'session.roleChanged' && e.roleId !== step.before?.context.profile?.role.id)
+          expect(starts(step, 'loadProfile')).toEqual([]);
+      },
+      'the root hears every profile the session takes': (step) => {
+        const took = step.after.context.profile !== null && step.after.context.profile !== step.before?.context.profile;
+        expect(calls(step, 'notifyProfileLoaded')).toHaveLength(took ? 1 : 0);
+      },
+    },
+  });
+}
+
+describe('models together', () => coverage.expectAllExercised());
 
 describe('session machine effects', () => {
   it('stores the chosen project tokens with the remember flag and tells the parent', () => {

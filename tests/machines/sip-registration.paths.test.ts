@@ -3,13 +3,24 @@ import { fromCallback } from 'xstate';
 import { SIP_RETRY_AFTER_ERROR_MS, SIP_RETRY_AFTER_INVALID_REGISTRATION_MS } from '../../src/contract/constants';
 import { sampleAccount, sipRegistrationFixtures } from '../../src/machines/sip-registration/sip-registration.fixtures';
 import {
+  type RegistrationStatus,
   type SipAccount,
   type SipRegistrationEvent,
   sipRegistrationMachine,
   type UserAgentCommand,
 } from '../../src/machines/sip-registration/sip-registration.machine';
 import { selectRegistrationStatus } from '../../src/machines/sip-registration/sip-registration.selectors';
-import { describeModel, pendingActor, replay } from '../support/model-based';
+import {
+  calls,
+  describeModel,
+  type ModelStep,
+  pendingActor,
+  quietActions,
+  replay,
+  sends,
+  starts,
+  stops,
+} from '../support/model-based';
 
 /** Registration with a user agent that records its account, commands and shutdown. */
 function stubbed() {
@@ -50,16 +61,74 @@ const events = [
 const input = { account: sampleAccount };
 const granted = { type: 'xstate.done.actor.requestMedia' } as unknown as SipRegistrationEvent;
 
+const modelMachine = sipRegistrationMachine.provide({
+  actors: { requestMedia: pendingActor(), userAgent: fromCallback(() => () => {}) },
+  actions: quietActions('report'),
+});
+type Step = ModelStep<typeof modelMachine>;
+
+/** The status of section 4 (and the media step before it) each state shows, written out here. */
+const STATUS: Record<string, RegistrationStatus> = {
+  '"requestingMedia"': 'requestingMedia',
+  '"mediaDenied"': 'mediaDenied',
+  ...Object.fromEntries(
+    (['registering', 'registered', 'unregistering', 'unregistered', 'error', 'invalid_registration'] as const).map(
+      (status) => [JSON.stringify({ running: status }), status],
+    ),
+  ),
+};
+const statusOf = (s: Step['after'] | null) => (s === null ? null : STATUS[JSON.stringify(s.value)]);
+const entered = (step: Step, status: RegistrationStatus) =>
+  statusOf(step.after) === status && statusOf(step.before) !== status;
+const RETRY: Partial<Record<RegistrationStatus, number>> = {
+  error: SIP_RETRY_AFTER_ERROR_MS,
+  invalid_registration: SIP_RETRY_AFTER_INVALID_REGISTRATION_MS,
+};
+
 describeModel('sipRegistration', {
-  machine: stubbed().machine,
-  fresh: () => stubbed().machine,
+  machine: modelMachine,
   events,
   input,
   fixtures: sipRegistrationFixtures,
-  invariant: (s) => {
-    // The user agent runs exactly when media access was granted.
-    expect('userAgent' in s.children).toBe(s.matches('running'));
-    if (s.matches({ running: 'registered' })) expect(s.context.cause).toBeNull();
+  invariants: {
+    'the user agent runs exactly once media access is granted': (s) => {
+      expect('userAgent' in s.children).toBe(s.matches('running'));
+      expect('requestMedia' in s.children).toBe(s.matches('requestingMedia'));
+    },
+    'registered carries no failure': (s) => {
+      if (s.matches({ running: 'registered' })) expect(s.context.cause).toBeNull();
+    },
+  },
+  rules: {
+    'retries 5 s after a transport error and 30 s after a refused registration, and never otherwise': (step) => {
+      const status = statusOf(step.after);
+      const retry = status ? RETRY[status] : undefined;
+      expect(step.pending.map((t) => t.delay)).toEqual(retry === undefined ? [] : [retry]);
+      if (status && retry !== undefined && entered(step, status))
+        expect(step.effects.scheduled.map((t) => t.delay)).toEqual([retry]);
+    },
+    'a retry registers again': (step) => {
+      if (!step.timed) return;
+      expect(statusOf(step.after)).toBe('registering');
+      expect(sends(step, 'userAgent')).toEqual([{ type: 'ua.register' }]);
+    },
+    'the user agent registers on entering registering and unregisters on entering unregistering': (step) => {
+      const expected = [
+        ...(entered(step, 'registering') ? [{ type: 'ua.register' }] : []),
+        ...(entered(step, 'unregistering') ? [{ type: 'ua.unregister' }] : []),
+      ];
+      expect(sends(step, 'userAgent')).toEqual(expected);
+    },
+    'the user agent starts with the account once media is allowed, and stops when leaving': (step) => {
+      const running = (s: Step['before']) => s?.matches('running') === true;
+      expect(starts(step, 'userAgent')).toEqual(running(step.after) && !running(step.before) ? [sampleAccount] : []);
+      if (running(step.before) && !running(step.after)) expect(stops(step, 'userAgent')).toBe(true);
+    },
+    'the dialer hears every status': (step) => {
+      const status = statusOf(step.after);
+      const changed = step.before === null || statusOf(step.before) !== status;
+      expect(calls(step, 'report')).toEqual(changed ? [{ status }] : []);
+    },
   },
 });
 

@@ -13,7 +13,7 @@ import {
   selectInterceptionRef,
   selectSipRegistrationRef,
 } from '../../src/machines/softphone/softphone.selectors';
-import { describeModel, pendingActor } from '../support/model-based';
+import { describeModel, pendingActor, ruleCoverage, starts } from '../support/model-based';
 
 /** Each singleton a stub recording its input. */
 function stubbed(started: unknown[] = []) {
@@ -27,24 +27,43 @@ function stubbed(started: unknown[] = []) {
   });
 }
 
+/** One tally for the models below: some rules only apply from some starting points. */
+const coverage = ruleCoverage();
 for (const [name, access] of [
   ['no access', null],
   ['without interception', { ...sampleAccess, canIntercept: false }],
   ['with interception', sampleAccess],
 ] as const) {
   describeModel(`softphone (${name})`, {
+    coverage,
     machine: stubbed(),
-    fresh: () => stubbed(),
     events: [],
     input: { access },
     fixtures: softphoneFixtures,
-    invariant: (s) => {
-      expect(selectDialerRef(s) !== undefined).toBe(access !== null);
-      expect(selectSipRegistrationRef(s) !== undefined).toBe(access !== null);
-      expect(selectInterceptionRef(s) !== undefined).toBe(access?.canIntercept === true);
+    invariants: {
+      'the dialer and the registration run exactly when the dialer is available': (s) => {
+        expect(selectDialerRef(s) !== undefined).toBe(access !== null);
+        expect(selectSipRegistrationRef(s) !== undefined).toBe(access !== null);
+      },
+      'interception runs only with its permission': (s) => {
+        expect(selectInterceptionRef(s) !== undefined).toBe(access?.canIntercept === true);
+      },
+    },
+    rules: {
+      'the dialer starts first (the registration reports to it), with the number and the button id': (step) => {
+        const started = step.effects.started.map((c) => c.id);
+        if (access === null) return expect(started).toEqual([]);
+        expect(started).toEqual(['dialer', 'sipRegistration', ...(access.canIntercept ? ['interception'] : [])]);
+        expect(starts(step, 'dialer')).toEqual([
+          { myNumber: access.account.number, fabId: access.fabId, manageCalls: true, doors: true },
+        ]);
+        expect(starts(step, 'sipRegistration')).toEqual([{ account: access.account }]);
+      },
     },
   });
 }
+
+describe('models together', () => coverage.expectAllExercised());
 
 describe('softphone singletons', () => {
   it('start the dialer before the registration, with the account and the button id', () => {

@@ -5,7 +5,7 @@ import {
   type StructureImportEvent,
   structureImportMachine,
 } from '../../src/machines/structure-import/structure-import.machine';
-import { describeModel, pendingActor, replay } from '../support/model-based';
+import { calls, describeModel, pendingActor, replay, starts } from '../support/model-based';
 
 function stubbed() {
   const alert = vi.fn();
@@ -19,6 +19,7 @@ const file = new File(['x'], 'structure.xlsx');
 const result = { users_attached: 1, users_created: 2, groups_created: 1, errors: [] };
 const events = [
   { type: 'import.fileChosen', file },
+  { type: 'import.fileChosen', file: null },
   { type: 'import.roleChosen', roleId: 4 },
   { type: 'import.start' },
   { type: 'import.again' },
@@ -28,10 +29,36 @@ const events = [
 
 describeModel('structureImport', {
   machine: stubbed().machine,
-  fresh: () => stubbed().machine,
   events,
   input: { groupId: 2 },
+  serialize: (s) => JSON.stringify([s.value, s.context.file !== null, s.context.roleId]),
   fixtures: structureImportFixtures,
+  invariants: {
+    'an upload has a file and a role': (s) => {
+      if (s.matches('uploading')) expect(s.context.file !== null && s.context.roleId !== null).toBe(true);
+    },
+    'a finished import has its result': (s) => {
+      if (s.matches('finished')) expect(s.context.result).not.toBeNull();
+    },
+  },
+  rules: {
+    'only a chosen file with a chosen role is uploaded, into its group': (step) => {
+      const uploads = starts(step, 'upload');
+      if (uploads.length === 0) return;
+      expect(uploads).toEqual([{ groupId: 2, file, roleId: 4 }]);
+    },
+    'a failed upload keeps the choices and says why': (step) => {
+      if (step.event.type !== 'xstate.error.actor.upload' || !step.before?.matches('uploading')) return;
+      expect(step.after.matches('choosing')).toBe(true);
+      expect(step.after.context.file).toBe(step.before.context.file);
+      expect(step.after.context.roleId).toBe(step.before.context.roleId);
+      expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: 'invalid file' }]);
+    },
+    'another import starts from a new file and keeps the role': (step) => {
+      if (step.event.type !== 'import.again' || !step.before?.matches('finished')) return;
+      expect(step.after.context).toMatchObject({ file: null, result: null, roleId: step.before.context.roleId });
+    },
+  },
 });
 
 describe('structure import behaviour', () => {

@@ -42,6 +42,7 @@ export const alertsMachine = setup({
       items: context.items.filter((a) => a.id !== params.id),
     })),
     cancelTimer: cancel((_, params: { id: string }) => params.id),
+    clear: assign({ items: [] }),
   },
 }).createMachine({
   id: 'alerts',
@@ -67,9 +68,7 @@ export const alertsMachine = setup({
         { type: 'remove', params: ({ event }) => ({ id: event.id }) },
       ],
     },
-    'alerts.clear': {
-      actions: assign({ items: [] }),
-    },
+    'alerts.clear': { actions: 'clear' },
   },
 });
 

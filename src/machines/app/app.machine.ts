@@ -56,6 +56,27 @@ export const appMachine = setup({
       topic: userTopic(params.profileId),
       subscriber: 'app',
     })),
+    setLocale: assign((_, params: { locale: Language }) => ({ locale: params.locale })),
+    setDrawer: assign((_, params: { open: boolean }) => ({ drawerOpen: params.open })),
+    toggleDrawer: assign(({ context }) => ({ drawerOpen: !context.drawerOpen })),
+    toggleCategory: assign(({ context }, params: { category: string }) => ({
+      collapsedCategories: context.collapsedCategories.includes(params.category)
+        ? context.collapsedCategories.filter((c) => c !== params.category)
+        : [...context.collapsedCategories, params.category],
+    })),
+    upsertButton: assign(({ context }, params: { button: FloatingButton }) => ({
+      floatingButtons: [...context.floatingButtons.filter((b) => b.id !== params.button.id), params.button],
+    })),
+    removeButton: assign(({ context }, params: { id: number }) => ({
+      floatingButtons: context.floatingButtons.filter((b) => b.id !== params.id),
+    })),
+    /** The dialer's floating button goes with the softphone that put it there. */
+    removeDialerButton: assign(({ context }) => ({
+      floatingButtons: context.floatingButtons.filter((b) => b.id !== context.softphone?.fabId),
+    })),
+    setSoftphone: assign((_, params: { access: SoftphoneAccess | null }) => ({ softphone: params.access })),
+    /** Logged out: the shell of the user goes (drawer, buttons, dialer access). */
+    resetShell: assign({ drawerOpen: false, floatingButtons: [], softphone: null }),
   },
   guards: {
     isRoleChanged: (_, params: { data: RealtimeData }) => roleChangedId(params.data) !== null,
@@ -81,7 +102,7 @@ export const appMachine = setup({
   states: {
     loggedOut: {
       on: {
-        'session.loggedIn': { target: 'loggedIn', actions: assign({ drawerOpen: true }) },
+        'session.loggedIn': { target: 'loggedIn', actions: { type: 'setDrawer', params: { open: true } } },
       },
     },
     loggedIn: {
@@ -99,7 +120,7 @@ export const appMachine = setup({
             'session.profileLoaded': {
               target: 'ready',
               actions: [
-                assign({ softphone: ({ event }) => accessOf(event) }),
+                { type: 'setSoftphone', params: ({ event }) => ({ access: accessOf(event) }) },
                 { type: 'listenToOwnTopic', params: ({ event }) => ({ profileId: event.profileId }) },
               ],
             },
@@ -126,11 +147,7 @@ export const appMachine = setup({
             /** The dialer, SIP registration and interception, when the user may use the dialer. */
             phone: {
               invoke: { id: 'softphone', src: 'softphone', input: ({ context }) => ({ access: context.softphone }) },
-              // The dialer's floating button goes with the softphone that put it there.
-              exit: assign({
-                floatingButtons: ({ context }) =>
-                  context.floatingButtons.filter((b) => b.id !== context.softphone?.fabId),
-              }),
+              exit: 'removeDialerButton',
               on: {
                 // A reloaded profile with another number or other rights restarts the softphone only:
                 // the old registration ends and the new one starts (notifications keep running).
@@ -138,7 +155,7 @@ export const appMachine = setup({
                   guard: { type: 'isSoftphoneChanged', params: ({ event }) => ({ access: accessOf(event) }) },
                   target: 'phone',
                   reenter: true,
-                  actions: assign({ softphone: ({ event }) => accessOf(event) }),
+                  actions: { type: 'setSoftphone', params: ({ event }) => ({ access: accessOf(event) }) },
                 },
               },
             },
@@ -158,56 +175,41 @@ export const appMachine = setup({
         ],
         'session.loggedOut': {
           target: 'loggedOut',
-          actions: [assign({ drawerOpen: false, floatingButtons: [], softphone: null }), 'clearAlerts'],
+          actions: ['resetShell', 'clearAlerts'],
         },
         'locale.change': {
           actions: [
-            assign({ locale: ({ event }) => event.locale }),
+            { type: 'setLocale', params: ({ event }) => ({ locale: event.locale }) },
             { type: 'applyLocale', params: ({ event }) => ({ locale: event.locale }) },
             { type: 'saveProfileLocale', params: ({ event }) => ({ locale: event.locale }) },
           ],
         },
+        // Buttons belong to the shell: a late upsert after logout must not put one on the login page.
+        'fab.upsert': { actions: { type: 'upsertButton', params: ({ event }) => ({ button: event.button }) } },
+        'fab.remove': { actions: { type: 'removeButton', params: ({ event }) => ({ id: event.id }) } },
       },
     },
   },
   on: {
     'locale.adopt': {
       actions: [
-        assign({ locale: ({ event }) => event.locale }),
+        { type: 'setLocale', params: ({ event }) => ({ locale: event.locale }) },
         { type: 'applyLocale', params: ({ event }) => ({ locale: event.locale }) },
       ],
     },
     'locale.change': {
       actions: [
-        assign({ locale: ({ event }) => event.locale }),
+        { type: 'setLocale', params: ({ event }) => ({ locale: event.locale }) },
         { type: 'applyLocale', params: ({ event }) => ({ locale: event.locale }) },
       ],
     },
-    'drawer.toggle': { actions: assign({ drawerOpen: ({ context }) => !context.drawerOpen }) },
-    'drawer.close': { actions: assign({ drawerOpen: false }) },
+    'drawer.toggle': { actions: 'toggleDrawer' },
+    'drawer.close': { actions: { type: 'setDrawer', params: { open: false } } },
     'menu.toggleCategory': {
       actions: [
-        assign({
-          collapsedCategories: ({ context, event }) =>
-            context.collapsedCategories.includes(event.category)
-              ? context.collapsedCategories.filter((c) => c !== event.category)
-              : [...context.collapsedCategories, event.category],
-        }),
+        { type: 'toggleCategory', params: ({ event }) => ({ category: event.category }) },
         { type: 'persistMenuState', params: ({ context }) => ({ collapsed: context.collapsedCategories }) },
       ],
-    },
-    'fab.upsert': {
-      actions: assign({
-        floatingButtons: ({ context, event }) => [
-          ...context.floatingButtons.filter((b: FloatingButton) => b.id !== event.button.id),
-          event.button,
-        ],
-      }),
-    },
-    'fab.remove': {
-      actions: assign({
-        floatingButtons: ({ context, event }) => context.floatingButtons.filter((b) => b.id !== event.id),
-      }),
     },
   },
 });

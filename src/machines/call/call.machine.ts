@@ -47,7 +47,8 @@ const report = (status: CallStatus, hasSIPSession: boolean) =>
 const enterActive = ['startStretch', report('active', true)] as const;
 
 /**
- * One call of the dialer (section 4). States carry the status names; a SIP
+ * One call of the dialer (section 4). States carry the status names (as tags
+ * where two states share one: dialing and ringing are both `calling`); a SIP
  * session exists only inside `withSession`, whose invoked `sipSession` actor
  * (JsSIP in the services) hangs up our leg when the state is left: ending,
  * holding and cancelling a join are all "leave withSession".
@@ -57,6 +58,7 @@ export const callMachine = setup({
     context: {} as CallContext,
     events: {} as CallEvent,
     input: {} as CallInput,
+    tags: {} as CallStatus,
   },
   actors: {
     sipSession: fromCallback<SipSessionCommand, SipSessionInput>(() => () => {}),
@@ -162,19 +164,23 @@ export const callMachine = setup({
       ],
     },
     new: {
+      tags: 'new',
       entry: [report('new', false), { type: 'rememberRest', params: { status: 'new' } }],
       on: restingOn,
     },
     paused: {
+      tags: 'paused',
       entry: [report('paused', false), { type: 'rememberRest', params: { status: 'paused' } }],
       on: restingOn,
     },
     processed_paused: {
+      tags: 'processed_paused',
       entry: [report('processed_paused', false), { type: 'rememberRest', params: { status: 'processed_paused' } }],
       on: restingOn,
     },
     /** Answered by another number (or on another device): disabled, with that info (4). */
     answeredByAnother: {
+      tags: 'active',
       entry: report('active', false),
       on: { 'server.updated': restingServerRoutes },
     },
@@ -205,6 +211,7 @@ export const callMachine = setup({
       states: {
         /** Outgoing, waiting for an answer. */
         dialing: {
+          tags: 'calling',
           entry: report('calling', true),
           on: {
             'session.accepted': {
@@ -219,6 +226,7 @@ export const callMachine = setup({
         },
         /** Incoming, ringing: ring sound and notification until answered or ended. */
         ringing: {
+          tags: 'calling',
           entry: [
             report('calling', true),
             {
@@ -246,6 +254,7 @@ export const callMachine = setup({
         },
         /** Joining an awaiting call: our INVITE to its callee with its speech id. */
         joining: {
+          tags: 'joining',
           entry: report('joining', true),
           on: {
             'session.accepted': {
@@ -259,6 +268,7 @@ export const callMachine = setup({
           },
         },
         active: {
+          tags: 'active',
           // Entered through `enterActive`, so the second ticks (which re-enter) keep the stretch and say nothing.
           after: { durationTick: { target: 'active', reenter: true, actions: 'tick' } },
           on: {
@@ -308,10 +318,11 @@ export const callMachine = setup({
     stopFailed: { always: backToRest },
     /** Ended: shown for 5 s, then removed (4). */
     destroyed: {
+      tags: 'destroyed',
       entry: report('destroyed', false),
       after: { endedCallRemoval: 'removed' },
     },
-    removed: { type: 'final', entry: 'notifyRemoved' },
+    removed: { type: 'final', tags: 'destroyed', entry: 'notifyRemoved' },
   },
 });
 

@@ -4,16 +4,21 @@ import type { CallStatus } from './call.types';
 
 type S = SnapshotFrom<CallMachine>;
 
+/** Statuses as the states are tagged; `stopping` has none (it shows where the call rests). */
+const TAGGED: readonly CallStatus[] = [
+  'calling',
+  'joining',
+  'active',
+  'new',
+  'paused',
+  'processed_paused',
+  'destroyed',
+];
+
 /** The dialer status of section 4 the call is in now. */
 export function selectCallStatus(s: S): CallStatus {
-  if (s.matches({ withSession: 'dialing' }) || s.matches({ withSession: 'ringing' })) return 'calling';
-  if (s.matches({ withSession: 'joining' })) return 'joining';
-  if (s.matches({ withSession: 'active' }) || s.matches('answeredByAnother')) return 'active';
-  if (s.matches('new')) return 'new';
-  if (s.matches('paused')) return 'paused';
-  if (s.matches('processed_paused')) return 'processed_paused';
   if (s.matches('stopping')) return s.context.resumeStatus;
-  return 'destroyed';
+  return TAGGED.find((status) => s.hasTag(status)) ?? 'destroyed';
 }
 
 /** The call's speech id (its identity). */
@@ -35,7 +40,8 @@ export const selectIsAnsweredOnOurNumber = (s: S) =>
 export const selectHasSipSession = (s: S) => s.matches('withSession');
 export const selectIsRinging = (s: S) => s.matches({ withSession: 'ringing' });
 export const selectIsStopping = (s: S) => s.matches('stopping');
-export const selectIsEnded = (s: S) => s.matches('destroyed') || s.status === 'done';
+/** Ended: shown for 5 s, then removed. */
+export const selectIsEnded = (s: S) => s.hasTag('destroyed');
 /** Seconds in the current active stretch. */
 export const selectCallDuration = (s: S) => s.context.duration;
 export const selectCallCreatedAt = (s: S) => s.context.createdAt;

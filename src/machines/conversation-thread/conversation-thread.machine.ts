@@ -51,6 +51,22 @@ export const conversationThreadMachine = setup({
       messages: ({ context }, params: { messages: ConversationMessage[] }) =>
         mergeMessages(context.messages, params.messages),
     }),
+    /** The conversation and its newest page, each message once, oldest first. */
+    takeThread: assign((_, params: { loaded: ThreadLoaded }) => ({
+      conversation: params.loaded.conversation,
+      messages: mergeMessages([], params.loaded.page.data),
+      hasMore: params.loaded.page.meta.has_more,
+      failure: null,
+    })),
+    setFailure: assign((_, params: { failure: CallFailure }) => ({ failure: params.failure })),
+    /** A reconnection: refetch the newest page (its answer is merged). */
+    startResync: spawnChild('loadLatest', {
+      id: 'loadLatest',
+      input: ({ context }) => ({ conversationId: context.conversationId }),
+    }),
+    setSyncing: assign((_, params: { syncing: boolean }) => ({ syncing: params.syncing })),
+    setHasMore: assign((_, params: { hasMore: boolean }) => ({ hasMore: params.hasMore })),
+    setDraft: assign((_, params: { text: string }) => ({ draft: params.text })),
   },
   guards: {
     hasOlder: ({ context }) => context.hasMore && context.messages.length > 0,
@@ -86,16 +102,11 @@ export const conversationThreadMachine = setup({
         id: 'loadThread',
         src: 'loadThread',
         input: ({ context }) => ({ conversationId: context.conversationId }),
-        onDone: {
-          target: 'ready',
-          actions: assign({
-            conversation: ({ event }) => event.output.conversation,
-            messages: ({ event }) => mergeMessages([], event.output.page.data),
-            hasMore: ({ event }) => event.output.page.meta.has_more,
-            failure: null,
-          }),
+        onDone: { target: 'ready', actions: { type: 'takeThread', params: ({ event }) => ({ loaded: event.output }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'setFailure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
         },
-        onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
       },
     },
     failed: { on: { 'thread.retry': 'loading' } },
@@ -124,17 +135,11 @@ export const conversationThreadMachine = setup({
         ],
         'thread.resync': {
           guard: 'isNotSyncing',
-          actions: [
-            spawnChild('loadLatest', {
-              id: 'loadLatest',
-              input: ({ context }) => ({ conversationId: context.conversationId }),
-            }),
-            assign({ syncing: true }),
-          ],
+          actions: ['startResync', { type: 'setSyncing', params: { syncing: true } }],
         },
         'xstate.done.actor.loadLatest': {
           actions: [
-            assign({ syncing: false }),
+            { type: 'setSyncing', params: { syncing: false } },
             {
               type: 'merge',
               // A spawned child's done event is not in the event union: read it as what it is.
@@ -143,7 +148,7 @@ export const conversationThreadMachine = setup({
           ],
         },
         // A failed resync is not worth an alert: the next reconnection or message tries again.
-        'xstate.error.actor.loadLatest': { actions: assign({ syncing: false }) },
+        'xstate.error.actor.loadLatest': { actions: { type: 'setSyncing', params: { syncing: false } } },
       },
       states: {
         history: {
@@ -162,7 +167,7 @@ export const conversationThreadMachine = setup({
                   target: 'idle',
                   actions: [
                     { type: 'merge', params: ({ event }) => ({ messages: event.output.data }) },
-                    assign({ hasMore: ({ event }) => event.output.meta.has_more }),
+                    { type: 'setHasMore', params: ({ event }) => ({ hasMore: event.output.meta.has_more }) },
                   ],
                 },
                 onError: {
@@ -178,7 +183,7 @@ export const conversationThreadMachine = setup({
           states: {
             idle: {
               on: {
-                'thread.draftChanged': { actions: assign({ draft: ({ event }) => event.text }) },
+                'thread.draftChanged': { actions: { type: 'setDraft', params: ({ event }) => ({ text: event.text }) } },
                 'thread.send': { guard: 'canSend', target: 'sending' },
               },
             },
@@ -191,7 +196,7 @@ export const conversationThreadMachine = setup({
                   target: 'idle',
                   actions: [
                     { type: 'merge', params: ({ event }) => ({ messages: [event.output] }) },
-                    assign({ draft: '' }),
+                    { type: 'setDraft', params: { text: '' } },
                   ],
                 },
                 // The draft stays, so nothing typed is lost.

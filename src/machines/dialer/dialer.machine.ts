@@ -167,8 +167,10 @@ export const dialerMachine = setup({
       const parent = parentId ? context.calls.find((c) => c.id === parentId) : undefined;
       return parent !== undefined && isResting(parent) && engagedCall(context.calls, null) === null;
     },
+    /** The call the pending action concerns, or the one it would interrupt, is gone: the question is moot. */
     isPendingGone: ({ context }, params: { id: string }) =>
-      context.pending !== null && context.pending.kind !== 'start' && context.pending.id === params.id,
+      context.interrupting === params.id ||
+      (context.pending !== null && context.pending.kind !== 'start' && context.pending.id === params.id),
     isReturnGone: ({ context }, params: { id: string }) => context.returnTo === params.id,
     isInCallWithDoor: ({ context }) => planDoorDtmf(context).send.length > 0,
     canOpenDoor: ({ context }) => Boolean(context.door?.token) && !context.openingDoor,
@@ -324,7 +326,7 @@ export const dialerMachine = setup({
         'call.removed': {
           guard: { type: 'isReturnGone', params: removedId },
           target: 'idle',
-          actions: [{ type: 'dropCall', params: removedId }, 'clearReturn', 'showButton'],
+          actions: [{ type: 'dropCall', params: removedId }, 'clearReturn', 'showButton', 'reloadRecents'],
         },
       },
     },

@@ -25,18 +25,23 @@ export const isRinging = (c: CallSummary) => c.status === 'calling' && c.directi
 export const isResting = (c: CallSummary) => c.type === 'awaiting' && RESTING.includes(c.status);
 
 /**
- * The call a new action would interrupt (4): one in conversation, joining, or
- * an outgoing call still dialing. Ringing calls are not engaged: they keep ringing.
+ * Calls on the line (4): in conversation, joining, or an outgoing call still
+ * dialing. Ringing calls are not on the line: they keep ringing. Normally there
+ * is one at most; a new action interrupts all of them, so it stays that way.
  */
-export function engagedCall(calls: readonly CallSummary[], exceptId: string | null): CallSummary | null {
-  return (
-    calls.find(
-      (c) =>
-        c.id !== exceptId &&
-        c.hasSIPSession &&
-        (c.status === 'active' || c.status === 'joining' || (c.status === 'calling' && c.direction === 'outgoing')),
-    ) ?? null
+export function callsOnLine(calls: readonly CallSummary[], exceptId: string | null): CallSummary[] {
+  return calls.filter(
+    (c) =>
+      c.id !== exceptId &&
+      c.hasSIPSession &&
+      (c.status === 'active' || c.status === 'joining' || (c.status === 'calling' && c.direction === 'outgoing')),
   );
+}
+
+/** The call a new action would interrupt (the active one first): what the approval question is about. */
+export function engagedCall(calls: readonly CallSummary[], exceptId: string | null): CallSummary | null {
+  const onLine = callsOnLine(calls, exceptId);
+  return onLine.find((c) => c.status === 'active') ?? onLine[0] ?? null;
 }
 
 /** The id of the call a pending action concerns (null for a new outgoing call). */
@@ -44,9 +49,9 @@ export const pendingTarget = (pending: PendingAction) => (pending.kind === 'star
 
 /** The approval a pending action needs first (4): ending an active normal call, or holding an awaiting one. */
 export function approvalFor(context: DialerContext, pending: PendingAction): 'end' | 'hold' | null {
-  const engaged = engagedCall(context.calls, pendingTarget(pending));
-  if (engaged?.status !== 'active') return null;
-  return engaged.type === 'awaiting' ? 'hold' : 'end';
+  const active = callsOnLine(context.calls, pendingTarget(pending)).filter((c) => c.status === 'active');
+  if (active.length === 0) return null;
+  return active.some((c) => c.type !== 'awaiting') ? 'end' : 'hold';
 }
 
 /** A request the dialer can carry out: a ringing call to accept, a resting one to join, a number to dial. */
@@ -230,16 +235,20 @@ export function planIncoming(context: DialerContext, call: IncomingCall): CallPl
     : plan([incomingInput(context, call)]);
 }
 
-/** The approved (or unopposed) action: the engaged call gives way, then the action happens. */
+/**
+ * The approved (or unopposed) action: every call on the line now gives way (the
+ * one the question was about, or whichever took the line meanwhile), then the
+ * action happens. A call started from an active awaiting call returns to it.
+ */
 export function planPerform(context: DialerContext): CallPlan {
-  const { pending, interrupting } = context;
+  const { pending } = context;
   const out = plan();
-  if (interrupting) out.send.push({ id: interrupting, event: { type: 'call.interrupt' } });
+  const onLine = callsOnLine(context.calls, pending ? pendingTarget(pending) : null);
+  for (const call of onLine) out.send.push({ id: call.id, event: { type: 'call.interrupt' } });
   if (!pending) return out;
   if (pending.kind === 'start') {
-    const held = context.calls.find((c) => c.id === interrupting);
-    const parentId = held?.type === 'awaiting' && held.status === 'active' ? held.id : null;
-    out.spawn.push(outgoingInput(context, pending, parentId));
+    const held = onLine.find((c) => c.type === 'awaiting' && c.status === 'active');
+    out.spawn.push(outgoingInput(context, pending, held?.id ?? null));
   } else {
     out.send.push({
       id: pending.id,
@@ -249,9 +258,15 @@ export function planPerform(context: DialerContext): CallPlan {
   return out;
 }
 
-/** Back to the previous call: rejoin it. */
-export const planReturn = (context: DialerContext): CallPlan =>
-  context.returnTo ? plan([], [{ id: context.returnTo, event: { type: 'call.join' } }]) : plan();
+/** Back to the previous call: rejoin it (like any join, whatever is on the line gives way). */
+export function planReturn(context: DialerContext): CallPlan {
+  if (!context.returnTo) return plan();
+  const interrupt = callsOnLine(context.calls, context.returnTo).map((c) => ({
+    id: c.id,
+    event: { type: 'call.interrupt' } as const,
+  }));
+  return plan([], [...interrupt, { id: context.returnTo, event: { type: 'call.join' } }]);
+}
 
 /** Door open inside the call with the door's own panel: DTMF # (7.11). */
 export function planDoorDtmf(context: DialerContext): CallPlan {

@@ -40,9 +40,9 @@ export const removedId = ({ event }: { event: Ev<'call.removed'> }) => ({ id: ev
 /** Yes: the engaged call gives way and the pending action happens; no: it is forgotten. */
 export const approved = { target: 'idle', actions: ['perform', 'clearPending'] } as const;
 export const declined = { target: 'idle', actions: 'clearPending' } as const;
-/** The call the question is about went away while the user decided. */
+/** A call the question is about (to take, or to interrupt) went away while the user decided: it is closed. */
 export const pendingGone = {
   guard: { type: 'isPendingGone', params: removedId },
   target: 'idle',
-  actions: [{ type: 'dropCall', params: removedId }, 'clearPending', 'showButton'],
+  actions: [{ type: 'dropCall', params: removedId }, 'clearPending', 'showButton', 'reloadRecents'],
 } as const;

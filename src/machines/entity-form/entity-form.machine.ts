@@ -95,11 +95,15 @@ const withoutError = (errors: Record<string, FieldError>, field: string) => {
  * know its id) or PATCH an existing one, and put the server's per-field errors
  * on their inputs. Submitting needs the edit permission and a writable form.
  */
+/** Tags of the form's states: still loading, loaded (Approve may show), busy (a request locks the inputs). */
+export type EntityFormTag = 'loading' | 'loaded' | 'busy';
+
 export const entityFormMachine = setup({
   types: {
     context: {} as EntityFormContext,
     events: {} as EntityFormEvent,
     input: {} as EntityFormInput,
+    tags: {} as EntityFormTag,
   },
   actors: {
     loadItem: fromPromise<unknown, number>(() => new Promise(() => {})),
@@ -114,6 +118,49 @@ export const entityFormMachine = setup({
     ),
     /** Tells the page the entity was saved (a dialog closes, a page goes back); given by the page. */
     reportSaved: (_, _params: SavedReport) => {},
+    /** The item arrived: its values are what the form opens with; some items are shown read-only. */
+    applyLoaded: assign(({ context }, params: { item: unknown }) => {
+      const values = context.definition.fromItem(params.item);
+      const readOnly = context.readOnly || (context.definition.readOnlyItem?.(params.item) ?? false);
+      return { item: params.item, values, initial: values, failure: null, readOnly };
+    }),
+    setFailure: assign((_, params: { failure: CallFailure }) => ({ failure: params.failure })),
+    /** A typed value; its error goes until the next check. */
+    changeField: assign(({ context }, params: { field: string; value: unknown }) => ({
+      values: { ...context.values, [params.field]: params.value },
+      errors: withoutError(context.errors, params.field),
+    })),
+    resetValues: assign(({ context }) => ({ values: context.initial, errors: {}, failure: null })),
+    takeItem: assign((_, params: { item: unknown }) => ({ item: params.item })),
+    /** Suggested values: only fields the form has, each losing its error. */
+    takeSuggested: assign(({ context }, params: { values: FormValues }) => {
+      const values = { ...context.values };
+      let errors = context.errors;
+      for (const [field, value] of Object.entries(params.values)) {
+        if (!(field in context.values)) continue;
+        values[field] = value;
+        errors = withoutError(errors, field);
+      }
+      return { values, errors, failure: null };
+    }),
+    showCheckErrors: assign(({ context }) => ({
+      errors: validateForm(context.definition, context.values, context.initial, modeOf(context)),
+    })),
+    /** Saved: the (new) id, and the item when the call answered one; what is saved is the new start. */
+    applySaved: assign(({ context }, params: { result: SaveResult }) => {
+      const item = params.result.item ?? context.item;
+      const values = params.result.item ? context.definition.fromItem(params.result.item) : context.values;
+      return { id: params.result.id, item, values, initial: values, errors: {}, failure: null };
+    }),
+    /** The server refused: its per-field errors go on the inputs that show them. */
+    showServerErrors: assign(({ context }, params: { failure: CallFailure }) => ({
+      failure: params.failure,
+      errors: placeErrors(context.definition, params.failure.fields ?? {}),
+    })),
+    /** Editing again after a save starts from the saved values. */
+    editAgain: assign(({ context }, params: { field: string; value: unknown }) => ({
+      values: { ...context.values, [params.field]: params.value },
+    })),
   },
   guards: {
     /** Nothing to load: a new entity, or an item given with the input. */
@@ -145,40 +192,39 @@ export const entityFormMachine = setup({
   },
   initial: 'opening',
   states: {
-    opening: { always: [{ guard: 'isNew', target: 'editing' }, { target: 'loading' }] },
+    opening: { tags: 'loading', always: [{ guard: 'isNew', target: 'editing' }, { target: 'loading' }] },
     loading: {
+      tags: 'loading',
       invoke: {
         id: 'loadItem',
         src: 'loadItem',
         input: ({ context }) => context.id as number,
         onDone: {
           target: 'editing',
-          actions: assign(({ context, event }) => {
-            const values = context.definition.fromItem(event.output);
-            const readOnly = context.readOnly || (context.definition.readOnlyItem?.(event.output) ?? false);
-            return { item: event.output, values, initial: values, failure: null, readOnly };
-          }),
+          actions: { type: 'applyLoaded', params: ({ event }) => ({ item: event.output }) },
         },
-        onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+        onError: {
+          target: 'failed',
+          actions: { type: 'setFailure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
+        },
       },
     },
     failed: { on: { 'form.retry': 'loading' } },
     editing: {
+      tags: 'loaded',
       on: {
         'field.change': {
-          actions: assign({
-            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
-            errors: ({ context, event }) => withoutError(context.errors, event.field),
-          }),
+          actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) },
         },
         'form.submit': [{ guard: 'canSubmit', target: 'validating' }],
-        'form.reset': { actions: assign({ values: ({ context }) => context.initial, errors: {}, failure: null }) },
-        'form.itemChanged': { actions: assign({ item: ({ event }) => event.item }) },
+        'form.reset': { actions: 'resetValues' },
+        'form.itemChanged': { actions: { type: 'takeItem', params: ({ event }) => ({ item: event.item }) } },
         'form.fill': { guard: 'canSubmit', target: 'filling' },
       },
     },
     /** Waiting for suggested values; what was typed stays until they arrive. */
     filling: {
+      tags: ['loaded', 'busy'],
       invoke: {
         id: 'fillValues',
         src: 'fillValues',
@@ -189,25 +235,13 @@ export const entityFormMachine = setup({
         }),
         onDone: {
           target: 'editing',
-          actions: assign(({ context, event }) => {
-            const values = { ...context.values };
-            let errors = context.errors;
-            for (const [field, value] of Object.entries(event.output)) {
-              if (!(field in context.values)) continue;
-              values[field] = value;
-              errors = withoutError(errors, field);
-            }
-            return { values, errors, failure: null };
-          }),
+          actions: { type: 'takeSuggested', params: ({ event }) => ({ values: event.output }) },
         },
         onError: {
           target: 'editing',
           actions: [
-            assign({ failure: ({ event }) => failureOf(event.error) }),
-            {
-              type: 'alert',
-              params: ({ event }) => failureAlert(event.error),
-            },
+            { type: 'setFailure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
+            { type: 'alert', params: ({ event }) => failureAlert(event.error) },
           ],
         },
       },
@@ -217,17 +251,12 @@ export const entityFormMachine = setup({
         { guard: 'isValid', target: 'saving' },
         {
           target: 'editing',
-          actions: [
-            assign({
-              errors: ({ context }) =>
-                validateForm(context.definition, context.values, context.initial, modeOf(context)),
-            }),
-            { type: 'alert', params: { kind: 'error', code: 'common:form.checkFields' } },
-          ],
+          actions: ['showCheckErrors', { type: 'alert', params: { kind: 'error', code: 'common:form.checkFields' } }],
         },
       ],
     },
     saving: {
+      tags: ['loaded', 'busy'],
       invoke: {
         id: 'saveItem',
         src: 'saveItem',
@@ -255,35 +284,26 @@ export const entityFormMachine = setup({
                 item: event.output.item,
               }),
             },
-            assign(({ context, event }) => {
-              const item = event.output.item ?? context.item;
-              const values = event.output.item ? context.definition.fromItem(event.output.item) : context.values;
-              return { id: event.output.id, item, values, initial: values, errors: {}, failure: null };
-            }),
+            { type: 'applySaved', params: ({ event }) => ({ result: event.output }) },
           ],
         },
         onError: {
           target: 'editing',
           actions: [
-            assign({
-              failure: ({ event }) => failureOf(event.error),
-              errors: ({ context, event }) => placeErrors(context.definition, failureOf(event.error).fields ?? {}),
-            }),
-            {
-              type: 'alert',
-              params: ({ event }) => failureAlert(event.error),
-            },
+            { type: 'showServerErrors', params: ({ event }) => ({ failure: failureOf(event.error) }) },
+            { type: 'alert', params: ({ event }) => failureAlert(event.error) },
           ],
         },
       },
     },
     /** Saved; the page decides where to go. Editing again starts over from the saved values. */
     saved: {
+      tags: 'loaded',
       on: {
-        'form.itemChanged': { actions: assign({ item: ({ event }) => event.item }) },
+        'form.itemChanged': { actions: { type: 'takeItem', params: ({ event }) => ({ item: event.item }) } },
         'field.change': {
           target: 'editing',
-          actions: assign({ values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }) }),
+          actions: { type: 'editAgain', params: ({ event }) => ({ field: event.field, value: event.value }) },
         },
       },
     },

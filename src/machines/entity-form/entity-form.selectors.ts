@@ -13,7 +13,7 @@ export const selectFieldError = (field: string) => (s: S) => s.context.errors[fi
 export const selectFormItem = (s: S) => s.context.item;
 export const selectFormId = (s: S) => s.context.id;
 export const selectIsNew = (s: S) => s.context.id === null;
-export const selectIsFormLoading = (s: S) => s.matches('loading') || s.matches('opening');
+export const selectIsFormLoading = (s: S) => s.hasTag('loading');
 export const selectIsFormFailed = (s: S) => s.matches('failed');
 export const selectFormFailure = (s: S) => s.context.failure;
 export const selectIsSaving = (s: S) => s.matches('saving');
@@ -26,10 +26,6 @@ export const selectIsSaved = (s: S) => s.matches('saved');
  */
 export const selectIsDirty = (s: S) => s.matches('editing') && !sameValues(s.context.values, s.context.initial);
 /** Inputs are locked: read-only, no edit permission, saving, or waiting for suggested values. */
-export const selectIsLocked = (s: S) =>
-  s.context.readOnly || !s.context.mayEdit || s.matches('saving') || s.matches('filling');
+export const selectIsLocked = (s: S) => s.context.readOnly || !s.context.mayEdit || s.hasTag('busy');
 /** 2.5 / 6.1: Approve shows only with the edit permission, when not read-only, on a loaded form. */
-export const selectCanApprove = (s: S) =>
-  s.context.mayEdit &&
-  !s.context.readOnly &&
-  (s.matches('editing') || s.matches('filling') || s.matches('saving') || s.matches('saved'));
+export const selectCanApprove = (s: S) => s.context.mayEdit && !s.context.readOnly && s.hasTag('loaded');

@@ -9,6 +9,7 @@ import {
   type ListState,
   listRequest,
   NO_SELECTION,
+  type Selection,
   toggledSort,
 } from './entity-list.query';
 import { togglePage, toggleRow } from './entity-list.selection';
@@ -62,15 +63,55 @@ export const entityListMachine = setup({
       query: { ...context.query, page: 1, ...params.query },
       selection: NO_SELECTION,
     })),
+    /** The URL changed under the list: take its view whole, search box included. */
+    restoreQuery: assign((_, params: { query: ListState }) => ({
+      query: params.query,
+      searchText: params.query.search,
+      selection: NO_SELECTION,
+    })),
+    setSearchText: assign((_, params: { text: string }) => ({ searchText: params.text })),
     scheduleSearch: raise({ type: 'list.searchSettled' }, { id: 'searchDebounce', delay: 'searchDebounce' }),
     cancelSearch: cancel('searchDebounce'),
+    showPage: assign((_, params: { answer: ListPageAnswer }) => ({
+      items: params.answer.data,
+      total: params.answer.meta.total,
+      lastPage: params.answer.meta.page,
+      failure: null,
+    })),
+    /**
+     * Rows that moved between pages since the first load are not shown twice. Rows deleted
+     * elsewhere meanwhile make the server count fewer than are shown: the total never drops below them.
+     */
+    appendPage: assign(({ context }, params: { answer: ListPageAnswer }) => {
+      const seen = new Set(context.items.map((row) => row.id));
+      const items = [...context.items, ...params.answer.data.filter((row) => !seen.has(row.id))];
+      return { items, total: Math.max(params.answer.meta.total, items.length), lastPage: params.answer.meta.page };
+    }),
+    setFailure: assign((_, params: { failure: CallFailure }) => ({ failure: params.failure })),
+    toggleRow: assign(({ context }, params: { id: number }) => ({ selection: toggleRow(context, params.id) })),
+    togglePage: assign(({ context }) => ({ selection: togglePage(context) })),
+    selectAllMatching: assign({ selection: { kind: 'all' } }),
+    clearSelection: assign({ selection: NO_SELECTION }),
+    askDelete: assign((_, params: { pending: Selection }) => ({ pendingDelete: params.pending })),
+    forgetDelete: assign({ pendingDelete: null }),
+    setDeleted: assign((_, params: { result: DeleteResult }) => ({
+      deleteResult: params.result,
+      selection: NO_SELECTION,
+      pendingDelete: null,
+    })),
+    dismissDeleteResult: assign({ deleteResult: null }),
+    startExport: spawnChild('exportFile', {
+      id: 'exportFile',
+      input: ({ context }) => listRequest(context.query, { ...context, page: 1 }),
+    }),
+    setExporting: assign((_, params: { exporting: boolean }) => ({ exporting: params.exporting })),
   },
   guards: {
     hasMore: ({ context }) => context.items.length < context.total,
     hasSelection: ({ context }) => context.selection.kind === 'all' || context.selection.ids.length > 0,
     isSearchChanged: ({ context }) => context.searchText.trim() !== context.query.search.trim(),
     isIdle: ({ context }) => !context.exporting,
-    hasRequestedIds: ({ event }) => event.type === 'list.deleteRequested' && (event.ids?.length ?? 0) > 0,
+    hasRequestedIds: (_, params: { ids: number[] | undefined }) => (params.ids?.length ?? 0) > 0,
   },
 }).createMachine({
   id: 'entityList',
@@ -96,22 +137,20 @@ export const entityListMachine = setup({
   invoke: { id: 'changes', src: 'changes' },
   on: {
     'list.searchChanged': {
-      actions: ['cancelSearch', assign({ searchText: ({ event }) => event.text }), 'scheduleSearch'],
+      actions: [
+        'cancelSearch',
+        { type: 'setSearchText', params: ({ event }) => ({ text: event.text }) },
+        'scheduleSearch',
+      ],
     },
     'list.exportRequested': {
       guard: 'isIdle',
-      actions: [
-        spawnChild('exportFile', {
-          id: 'exportFile',
-          input: ({ context }) => listRequest(context.query, { ...context, page: 1 }),
-        }),
-        assign({ exporting: true }),
-      ],
+      actions: ['startExport', { type: 'setExporting', params: { exporting: true } }],
     },
-    'xstate.done.actor.exportFile': { actions: assign({ exporting: false }) },
+    'xstate.done.actor.exportFile': { actions: { type: 'setExporting', params: { exporting: false } } },
     'xstate.error.actor.exportFile': {
       actions: [
-        assign({ exporting: false }),
+        { type: 'setExporting', params: { exporting: false } },
         // A spawned child's error event is not in the event union: read it as what it is.
         { type: 'alert', params: ({ event }: { event: { error?: unknown } }) => failureAlert(event.error) },
       ],
@@ -152,25 +191,18 @@ export const entityListMachine = setup({
             }),
           },
         },
-        'list.deleteResultDismissed': { actions: assign({ deleteResult: null }) },
+        'list.deleteResultDismissed': { actions: 'dismissDeleteResult' },
         'list.filtersCleared': {
           target: '.loading',
           actions: [
             'cancelSearch',
             { type: 'setQuery', params: { query: { filters: [], search: '' } } },
-            assign({ searchText: '' }),
+            { type: 'setSearchText', params: { text: '' } },
           ],
         },
         'list.queryRestored': {
           target: '.loading',
-          actions: [
-            'cancelSearch',
-            assign({
-              query: ({ event }) => event.query,
-              searchText: ({ event }) => event.query.search,
-              selection: NO_SELECTION,
-            }),
-          ],
+          actions: ['cancelSearch', { type: 'restoreQuery', params: ({ event }) => ({ query: event.query }) }],
         },
       },
       states: {
@@ -181,37 +213,34 @@ export const entityListMachine = setup({
             input: ({ context }) => listRequest(context.query, context),
             onDone: {
               target: 'ready',
-              actions: assign({
-                items: ({ event }) => event.output.data,
-                total: ({ event }) => event.output.meta.total,
-                lastPage: ({ event }) => event.output.meta.page,
-                failure: null,
-              }),
+              actions: { type: 'showPage', params: ({ event }) => ({ answer: event.output }) },
             },
-            onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+            onError: {
+              target: 'failed',
+              actions: { type: 'setFailure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
+            },
           },
         },
         ready: {
           on: {
             'list.loadMore': { guard: 'hasMore', target: 'loadingMore' },
-            'list.rowToggled': {
-              actions: assign({ selection: ({ context, event }) => toggleRow(context, event.id) }),
-            },
-            'list.pageSelectionToggled': { actions: assign({ selection: ({ context }) => togglePage(context) }) },
-            'list.allMatchingSelected': { actions: assign({ selection: { kind: 'all' } }) },
-            'list.selectionCleared': { actions: assign({ selection: NO_SELECTION }) },
+            'list.rowToggled': { actions: { type: 'toggleRow', params: ({ event }) => ({ id: event.id }) } },
+            'list.pageSelectionToggled': { actions: 'togglePage' },
+            'list.allMatchingSelected': { actions: 'selectAllMatching' },
+            'list.selectionCleared': { actions: 'clearSelection' },
             'list.deleteRequested': [
               {
-                guard: 'hasRequestedIds',
+                guard: { type: 'hasRequestedIds', params: ({ event }) => ({ ids: event.ids }) },
                 target: '#entityList.confirmingDelete',
-                actions: assign({
-                  pendingDelete: ({ event }) => ({ kind: 'ids' as const, ids: event.ids ?? [] }),
-                }),
+                actions: {
+                  type: 'askDelete',
+                  params: ({ event }) => ({ pending: { kind: 'ids' as const, ids: event.ids ?? [] } }),
+                },
               },
               {
                 guard: 'hasSelection',
                 target: '#entityList.confirmingDelete',
-                actions: assign({ pendingDelete: ({ context }) => context.selection }),
+                actions: { type: 'askDelete', params: ({ context }) => ({ pending: context.selection }) },
               },
             ],
           },
@@ -223,15 +252,7 @@ export const entityListMachine = setup({
             input: ({ context }) => listRequest(context.query, { ...context, page: context.lastPage + 1 }),
             onDone: {
               target: 'ready',
-              actions: assign({
-                // Rows that moved between pages since the first load are not shown twice.
-                items: ({ context, event }) => {
-                  const seen = new Set(context.items.map((row) => row.id));
-                  return [...context.items, ...event.output.data.filter((row) => !seen.has(row.id))];
-                },
-                total: ({ event }) => event.output.meta.total,
-                lastPage: ({ event }) => event.output.meta.page,
-              }),
+              actions: { type: 'appendPage', params: ({ event }) => ({ answer: event.output }) },
             },
             onError: { target: 'ready', actions: { type: 'alert', params: ({ event }) => failureAlert(event.error) } },
           },
@@ -242,7 +263,7 @@ export const entityListMachine = setup({
     confirmingDelete: {
       on: {
         'list.deleteConfirmed': 'deleting',
-        'list.deleteCancelled': { target: 'browsing.ready', actions: assign({ pendingDelete: null }) },
+        'list.deleteCancelled': { target: 'browsing.ready', actions: 'forgetDelete' },
       },
     },
     deleting: {
@@ -254,7 +275,7 @@ export const entityListMachine = setup({
         onDone: {
           target: 'browsing.loading',
           actions: [
-            assign({ deleteResult: ({ event }) => event.output, selection: NO_SELECTION, pendingDelete: null }),
+            { type: 'setDeleted', params: ({ event }) => ({ result: event.output }) },
             {
               type: 'alert',
               params: ({ event }) => ({
@@ -267,10 +288,7 @@ export const entityListMachine = setup({
         },
         onError: {
           target: 'browsing.ready',
-          actions: [
-            assign({ pendingDelete: null }),
-            { type: 'alert', params: ({ event }) => failureAlert(event.error) },
-          ],
+          actions: ['forgetDelete', { type: 'alert', params: ({ event }) => failureAlert(event.error) }],
         },
       },
     },

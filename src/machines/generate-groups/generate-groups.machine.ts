@@ -91,6 +91,7 @@ export const generateGroupsMachine = setup({
     context: {} as GenerateGroupsContext,
     events: {} as GenerateGroupsEvent,
     input: {} as { parentId: number | null },
+    tags: {} as 'preview',
   },
   actors: {
     previewTree: fromPromise<GeneratedTree, GenerateRequestInput>(() => new Promise(() => {})),
@@ -98,6 +99,25 @@ export const generateGroupsMachine = setup({
   },
   actions: {
     alert: (_, _params: { kind: 'error' | 'success'; code: string }) => {},
+    setParent: assign(({ context }, params: { parentId: number | null }) => {
+      const { parent: _, ...errors } = context.errors;
+      return { values: { ...context.values, parentId: params.parentId }, errors };
+    }),
+    changeLevel: assign(({ context }, params: { level: Level; part: 'count' | 'start' | 'name'; value: string }) => {
+      const key = `${params.part}s` as 'counts' | 'starts' | 'names';
+      return { values: { ...context.values, [key]: { ...context.values[key], [params.level]: params.value } } };
+    }),
+    setNumbering: assign(({ context }, params: { numbering: 'floor' | 'sequential' }) => ({
+      values: { ...context.values, numbering: params.numbering },
+    })),
+    clearChecks: assign({ errors: {}, failure: null }),
+    showCheckErrors: assign(({ context }) => {
+      const checked = toGenerateRequest(context.values);
+      return { errors: 'errors' in checked ? checked.errors : {} };
+    }),
+    takePreview: assign((_, params: { preview: GeneratedTree }) => ({ preview: params.preview })),
+    setFailure: assign((_, params: { failure: CallFailure }) => ({ failure: params.failure })),
+    setCreated: assign((_, params: { created: number }) => ({ created: params.created })),
   },
   guards: {
     isValid: ({ context }) => 'request' in toGenerateRequest(context.values),
@@ -115,38 +135,20 @@ export const generateGroupsMachine = setup({
   states: {
     editing: {
       on: {
-        'generate.parent': {
-          actions: assign({
-            values: ({ context, event }) => ({ ...context.values, parentId: event.parentId }),
-            errors: ({ context }) => {
-              const { parent: _, ...rest } = context.errors;
-              return rest;
-            },
-          }),
-        },
+        'generate.parent': { actions: { type: 'setParent', params: ({ event }) => ({ parentId: event.parentId }) } },
         'generate.change': {
-          actions: assign({
-            values: ({ context, event }) => {
-              const key = `${event.part}s` as 'counts' | 'starts' | 'names';
-              return { ...context.values, [key]: { ...context.values[key], [event.level]: event.value } };
-            },
-          }),
+          actions: {
+            type: 'changeLevel',
+            params: ({ event }) => ({ level: event.level, part: event.part, value: event.value }),
+          },
         },
         'generate.numbering': {
-          actions: assign({ values: ({ context, event }) => ({ ...context.values, numbering: event.numbering }) }),
+          actions: { type: 'setNumbering', params: ({ event }) => ({ numbering: event.numbering }) },
         },
         'generate.preview': [
-          { guard: 'isValid', target: 'previewing', actions: assign({ errors: {}, failure: null }) },
+          { guard: 'isValid', target: 'previewing', actions: 'clearChecks' },
           {
-            actions: [
-              assign({
-                errors: ({ context }) => {
-                  const checked = toGenerateRequest(context.values);
-                  return 'errors' in checked ? checked.errors : {};
-                },
-              }),
-              { type: 'alert', params: { kind: 'error', code: 'common:form.checkFields' } },
-            ],
+            actions: ['showCheckErrors', { type: 'alert', params: { kind: 'error', code: 'common:form.checkFields' } }],
           },
         ],
       },
@@ -159,23 +161,28 @@ export const generateGroupsMachine = setup({
           const checked = toGenerateRequest(context.values);
           return 'request' in checked ? checked.request : ({} as GenerateRequestInput);
         },
-        onDone: { target: 'preview', actions: assign({ preview: ({ event }) => event.output }) },
+        onDone: {
+          target: 'preview',
+          actions: { type: 'takePreview', params: ({ event }) => ({ preview: event.output }) },
+        },
         onError: {
           target: 'editing',
           actions: [
-            assign({ failure: ({ event }) => event.error as CallFailure }),
+            { type: 'setFailure', params: ({ event }) => ({ failure: event.error as CallFailure }) },
             { type: 'alert', params: ({ event }) => ({ kind: 'error', code: (event.error as CallFailure).code }) },
           ],
         },
       },
     },
     preview: {
+      tags: 'preview',
       on: {
         'generate.back': 'editing',
         'generate.save': 'saving',
       },
     },
     saving: {
+      tags: 'preview',
       invoke: {
         id: 'saveTree',
         src: 'saveTree',
@@ -183,14 +190,14 @@ export const generateGroupsMachine = setup({
         onDone: {
           target: 'saved',
           actions: [
-            assign({ created: ({ event }) => event.output.created }),
+            { type: 'setCreated', params: ({ event }) => ({ created: event.output.created }) },
             { type: 'alert', params: { kind: 'success', code: 'groups:generate.saved' } },
           ],
         },
         onError: {
           target: 'preview',
           actions: [
-            assign({ failure: ({ event }) => event.error as CallFailure }),
+            { type: 'setFailure', params: ({ event }) => ({ failure: event.error as CallFailure }) },
             { type: 'alert', params: ({ event }) => ({ kind: 'error', code: (event.error as CallFailure).code }) },
           ],
         },

@@ -40,8 +40,11 @@ const fromSettings = (settings: InterceptionSettings) => ({
  * group (a warning otherwise); groups are locked while active; once started
  * only the selected or the user's own groups stay listed.
  */
+/** `intercepting`: on (or being turned off); `saving`: a start or stop is on its way. */
+export type InterceptionTag = 'intercepting' | 'saving';
+
 export const interceptionMachine = setup({
-  types: { context: {} as InterceptionContext, events: {} as InterceptionEvent },
+  types: { context: {} as InterceptionContext, events: {} as InterceptionEvent, tags: {} as InterceptionTag },
   actors: {
     loadSettings: fromPromise<InterceptionSettings>(() => new Promise(() => {})),
     saveSettings: fromPromise<InterceptionSettings, InterceptionUpdate>(() => new Promise(() => {})),
@@ -107,6 +110,7 @@ export const interceptionMachine = setup({
       },
     },
     starting: {
+      tags: 'saving',
       invoke: {
         id: 'saveSettings',
         src: 'saveSettings',
@@ -122,8 +126,9 @@ export const interceptionMachine = setup({
       },
     },
     /** Intercepting: the groups are locked. */
-    active: { on: { 'interception.stop': 'stopping' } },
+    active: { tags: 'intercepting', on: { 'interception.stop': 'stopping' } },
     stopping: {
+      tags: ['intercepting', 'saving'],
       invoke: {
         id: 'saveSettings',
         src: 'saveSettings',

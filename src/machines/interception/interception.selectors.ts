@@ -7,9 +7,9 @@ export const selectInterceptionLoading = (s: S) => s.matches('loading');
 export const selectInterceptionFailed = (s: S) => s.matches('failed');
 export const selectInterceptionFailure = (s: S) => s.context.failure;
 /** Interception is on (or being turned off). */
-export const selectIsIntercepting = (s: S) => s.matches('active') || s.matches('stopping');
+export const selectIsIntercepting = (s: S) => s.hasTag('intercepting');
 /** A start or stop request is in flight. */
-export const selectInterceptionSaving = (s: S) => s.matches('starting') || s.matches('stopping');
+export const selectInterceptionSaving = (s: S) => s.hasTag('saving');
 export const selectGroupOptions = (s: S) => s.context.options;
 export const selectSelectedGroups = (s: S) => s.context.selected;
 /** Groups can be toggled only while interception is off (4). */

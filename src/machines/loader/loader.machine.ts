@@ -21,6 +21,11 @@ export const loaderMachine = setup({
   actors: {
     fetch: fromPromise<unknown>(() => new Promise(() => {})),
   },
+  actions: {
+    /** The value arrived: keep it and forget the last failure. */
+    setData: assign((_, params: { data: unknown }) => ({ data: params.data, error: null })),
+    setError: assign((_, params: { error: CallFailure }) => ({ error: params.error })),
+  },
 }).createMachine({
   id: 'loader',
   context: { data: null, error: null },
@@ -30,8 +35,11 @@ export const loaderMachine = setup({
       invoke: {
         id: 'fetch',
         src: 'fetch',
-        onDone: { target: 'loaded', actions: assign({ data: ({ event }) => event.output, error: null }) },
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => event.error as CallFailure }) },
+        onDone: { target: 'loaded', actions: { type: 'setData', params: ({ event }) => ({ data: event.output }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'setError', params: ({ event }) => ({ error: event.error as CallFailure }) },
+        },
       },
     },
     loaded: { on: { 'loader.reload': 'loading' } },

@@ -62,13 +62,11 @@ export const notificationListMachine = setup({
       total: answer.meta.total,
       failure: null,
     })),
+    /** Ones already shown are not shown twice; the total never drops below what is shown (some deleted meanwhile). */
     appendPage: assign(({ context }, answer: NotificationPage) => {
       const known = new Set(context.items.map((n) => n.id));
-      return {
-        items: [...context.items, ...answer.data.filter((n) => !known.has(n.id))],
-        page: answer.meta.page,
-        total: answer.meta.total,
-      };
+      const items = [...context.items, ...answer.data.filter((n) => !known.has(n.id))];
+      return { items, page: answer.meta.page, total: Math.max(answer.meta.total, items.length) };
     }),
     recordFailure: assign((_, failure: CallFailure) => ({ failure })),
     markAllLocally: assign(({ context }) => {

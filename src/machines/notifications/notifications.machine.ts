@@ -1,4 +1,4 @@
-import { and, assign, cancel, fromPromise, raise, sendTo, setup } from 'xstate';
+import { and, assign, cancel, fromPromise, raise, sendTo, setup, stateIn } from 'xstate';
 import { NOTIFICATION_FETCH_DEBOUNCE_MS, NOTIFICATION_MARK_READ_DELAY_MS } from '../../contract/constants';
 import type { Notification, NotificationSound, PopupAction } from '../../contract/entities/notification';
 import { userTopic } from '../../contract/realtime';
@@ -122,6 +122,9 @@ export const notificationsMachine = setup({
       event.type === 'notification.open' && Boolean(findNotification(context, event.id)?.popup_action),
     hasQueued: ({ context }) => context.queued.length > 0,
     canAskDesktop: ({ context }) => context.desktop.permission === 'default' && !context.desktop.declined,
+    isOwnImportantArrival: and(['isOwnNotification', 'isImportantArrival']),
+    /** Nothing shows the read important ones: they leave the list at once. */
+    isBellClosed: stateIn({ bell: 'closed' }),
   },
 }).createMachine({
   id: 'notifications',
@@ -234,7 +237,7 @@ export const notificationsMachine = setup({
   on: {
     'realtime.message': [
       {
-        guard: and(['isOwnNotification', 'isImportantArrival']),
+        guard: 'isOwnImportantArrival',
         actions: [
           'arrive',
           { type: 'playSound', params: ({ event }) => ({ sound: arrivedOf(event).sound }) },
@@ -248,6 +251,7 @@ export const notificationsMachine = setup({
     ],
     'realtime.connected': { actions: ['cancelFetch', 'scheduleFetch'] },
     'notifications.refresh': { actions: ['cancelFetch', 'fetchNow'] },
+    // Opened from a popup (bell closed) or from the bell (which closes): either way it leaves the list.
     'notification.open': [
       {
         guard: 'hasPopupAction',
@@ -257,12 +261,18 @@ export const notificationsMachine = setup({
             type: 'navigate',
             params: ({ context, event }) => findNotification(context, event.id)!.popup_action!.params,
           },
+          'pruneImportant',
           'closeBell',
         ],
       },
-      { actions: [{ type: 'requestRead', params: ({ event }) => ({ ids: [event.id] }) }, 'closeBell'] },
+      {
+        actions: [{ type: 'requestRead', params: ({ event }) => ({ ids: [event.id] }) }, 'pruneImportant', 'closeBell'],
+      },
     ],
-    'notifications.allRead': { actions: ['readAll', 'cancelFetch', 'scheduleFetch'] },
+    'notifications.allRead': [
+      { guard: 'isBellClosed', actions: ['readAll', 'pruneImportant', 'cancelFetch', 'scheduleFetch'] },
+      { actions: ['readAll', 'cancelFetch', 'scheduleFetch'] },
+    ],
     'desktop.enable': { guard: 'canAskDesktop', actions: 'requestDesktopPermission' },
     'desktop.decline': { actions: ['declineDesktop', 'rememberDesktopDeclined'] },
     'desktop.checked': { actions: 'setDesktop' },

@@ -43,6 +43,14 @@ export const passwordFormMachine = setup({
       ({ system }) => system.get('alerts'),
       (_, params: { kind: 'error' | 'success'; code: string }) => ({ type: 'alert.show' as const, ...params }),
     ),
+    changeField: assign(({ context }, params: { field: keyof PasswordFormValues; value: string }) => {
+      const { [params.field]: _, ...errors } = context.errors;
+      return { values: { ...context.values, [params.field]: params.value }, errors };
+    }),
+    showCheckErrors: assign(({ context }) => ({ errors: validatePassword(context.values) })),
+    /** Nothing typed stays once the password changed (or to start again). */
+    clearValues: assign({ values: EMPTY, errors: {} }),
+    showServerErrors: assign((_, params: { failure: CallFailure }) => ({ errors: params.failure.fields ?? {} })),
   },
   guards: {
     isValid: ({ context }) => Object.keys(validatePassword(context.values)).length === 0,
@@ -55,21 +63,12 @@ export const passwordFormMachine = setup({
     editing: {
       on: {
         'field.change': {
-          actions: assign({
-            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
-            errors: ({ context, event }) => {
-              const { [event.field]: _, ...rest } = context.errors;
-              return rest;
-            },
-          }),
+          actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) },
         },
         'form.submit': [
           { guard: 'isValid', target: 'submitting' },
           {
-            actions: [
-              assign({ errors: ({ context }) => validatePassword(context.values) }),
-              { type: 'alert', params: { kind: 'error', code: 'common:form.checkFields' } },
-            ],
+            actions: ['showCheckErrors', { type: 'alert', params: { kind: 'error', code: 'common:form.checkFields' } }],
           },
         ],
       },
@@ -81,25 +80,19 @@ export const passwordFormMachine = setup({
         input: ({ context }) => ({ old: context.values.old, new: context.values.new }),
         onDone: {
           target: 'done',
-          actions: [
-            assign({ values: EMPTY, errors: {} }),
-            { type: 'alert', params: { kind: 'success', code: 'profile:password.changed' } },
-          ],
+          actions: ['clearValues', { type: 'alert', params: { kind: 'success', code: 'profile:password.changed' } }],
         },
         onError: {
           target: 'editing',
           actions: [
-            assign({ errors: ({ event }) => (event.error as CallFailure).fields ?? {} }),
-            {
-              type: 'alert',
-              params: ({ event }) => failureAlert(event.error),
-            },
+            { type: 'showServerErrors', params: ({ event }) => ({ failure: event.error as CallFailure }) },
+            { type: 'alert', params: ({ event }) => failureAlert(event.error) },
           ],
         },
       },
     },
     done: {
-      on: { 'form.reset': { target: 'editing', actions: assign({ values: EMPTY, errors: {} }) } },
+      on: { 'form.reset': { target: 'editing', actions: 'clearValues' } },
     },
   },
 });

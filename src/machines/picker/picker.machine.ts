@@ -77,6 +77,7 @@ export const pickerMachine = setup({
     context: {} as PickerContext,
     events: {} as PickerEvent,
     input: {} as PickerInput,
+    tags: {} as 'closed',
   },
   actors: {
     fetchOptions: fromPromise<ListPageAnswer, ListQueryInput>(() => new Promise(() => {})),
@@ -92,10 +93,31 @@ export const pickerMachine = setup({
     reportCancelled: () => {},
     scheduleSearch: raise({ type: 'picker.searchSettled' }, { id: 'searchDebounce', delay: 'searchDebounce' }),
     cancelSearch: cancel('searchDebounce'),
+    setSearchText: assign((_, params: { text: string }) => ({ searchText: params.text })),
+    applySearch: assign(({ context }) => ({ search: context.searchText.trim() })),
+    toggle: assign(({ context }, params: { item: ListRow }) => ({ selected: toggled(context, params.item) })),
+    clearSelection: assign({ selected: [] }),
+    showPage: assign((_, params: { answer: ListPageAnswer }) => ({
+      items: params.answer.data,
+      total: params.answer.meta.total,
+      lastPage: params.answer.meta.page,
+      failure: null,
+    })),
+    /** Rows already shown are not shown twice; the total never drops below what is shown (rows deleted meanwhile). */
+    appendPage: assign(({ context }, params: { answer: ListPageAnswer }) => {
+      const seen = new Set(context.items.map((i) => i.id));
+      const items = [...context.items, ...params.answer.data.filter((row) => !seen.has(row.id))];
+      return { items, total: Math.max(params.answer.meta.total, items.length), lastPage: params.answer.meta.page };
+    }),
+    setFailure: assign((_, params: { failure: CallFailure }) => ({ failure: params.failure })),
   },
   guards: {
     hasMore: ({ context }) => context.items.length < context.total,
     isSearchChanged: ({ context }) => context.searchText.trim() !== context.search,
+    /** A row the dialog shows, or one already chosen (its chip can untick it): nothing else can be chosen. */
+    isOffered: ({ context }, params: { item: ListRow }) =>
+      context.items.some((row) => row.id === params.item.id) ||
+      context.selected.some((row) => row.id === params.item.id),
   },
 }).createMachine({
   id: 'picker',
@@ -118,15 +140,18 @@ export const pickerMachine = setup({
       initial: 'loading',
       on: {
         'picker.searchChanged': {
-          actions: ['cancelSearch', assign({ searchText: ({ event }) => event.text }), 'scheduleSearch'],
+          actions: [
+            'cancelSearch',
+            { type: 'setSearchText', params: ({ event }) => ({ text: event.text }) },
+            'scheduleSearch',
+          ],
         },
-        'picker.searchSettled': {
-          guard: 'isSearchChanged',
-          target: '.loading',
-          actions: assign({ search: ({ context }) => context.searchText.trim() }),
+        'picker.searchSettled': { guard: 'isSearchChanged', target: '.loading', actions: 'applySearch' },
+        'picker.toggle': {
+          guard: { type: 'isOffered', params: ({ event }) => ({ item: event.item }) },
+          actions: { type: 'toggle', params: ({ event }) => ({ item: event.item }) },
         },
-        'picker.toggle': { actions: assign({ selected: ({ context, event }) => toggled(context, event.item) }) },
-        'picker.clear': { actions: assign({ selected: [] }) },
+        'picker.clear': { actions: 'clearSelection' },
         'picker.confirm': {
           target: 'confirmed',
           actions: { type: 'reportConfirmed', params: ({ context }) => ({ selected: context.selected }) },
@@ -141,14 +166,12 @@ export const pickerMachine = setup({
             input: ({ context }) => pickerRequest(context, 1),
             onDone: {
               target: 'ready',
-              actions: assign({
-                items: ({ event }) => event.output.data,
-                total: ({ event }) => event.output.meta.total,
-                lastPage: ({ event }) => event.output.meta.page,
-                failure: null,
-              }),
+              actions: { type: 'showPage', params: ({ event }) => ({ answer: event.output }) },
             },
-            onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+            onError: {
+              target: 'failed',
+              actions: { type: 'setFailure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
+            },
           },
         },
         ready: { on: { 'picker.loadMore': { guard: 'hasMore', target: 'loadingMore' } } },
@@ -159,30 +182,17 @@ export const pickerMachine = setup({
             input: ({ context }) => pickerRequest(context, context.lastPage + 1),
             onDone: {
               target: 'ready',
-              actions: assign({
-                items: ({ context, event }) => {
-                  const seen = new Set(context.items.map((i) => i.id));
-                  return [...context.items, ...event.output.data.filter((row) => !seen.has(row.id))];
-                },
-                total: ({ event }) => event.output.meta.total,
-                lastPage: ({ event }) => event.output.meta.page,
-              }),
+              actions: { type: 'appendPage', params: ({ event }) => ({ answer: event.output }) },
             },
-            onError: {
-              target: 'ready',
-              actions: {
-                type: 'alert',
-                params: ({ event }) => failureAlert(event.error),
-              },
-            },
+            onError: { target: 'ready', actions: { type: 'alert', params: ({ event }) => failureAlert(event.error) } },
           },
         },
         failed: { on: { 'picker.retry': 'loading' } },
       },
     },
     // Closed: the dialog unmounts; not final, so a late event is simply ignored.
-    confirmed: {},
-    cancelled: {},
+    confirmed: { tags: 'closed' },
+    cancelled: { tags: 'closed' },
   },
 });
 

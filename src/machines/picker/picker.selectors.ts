@@ -16,4 +16,4 @@ export const selectPickerHasMore = (s: S) => s.context.items.length < s.context.
 /** Loaded and nothing matches (the search, or an empty resource). */
 export const selectIsPickerEmpty = (s: S) => s.matches({ open: 'ready' }) && s.context.items.length === 0;
 export const selectIsPicked = (id: number) => (s: S) => s.context.selected.some((row) => row.id === id);
-export const selectIsPickerClosed = (s: S) => s.matches('confirmed') || s.matches('cancelled');
+export const selectIsPickerClosed = (s: S) => s.hasTag('closed');

@@ -73,6 +73,38 @@ export const pollAnswerMachine = setup({
       ({ system }) => system.get('alerts'),
       (_, params: AlertParams) => ({ type: 'alert.show' as const, ...params }),
     ),
+    /** The announce as opened, with the caller's answer so far. */
+    takeAnnounce: assign((_, params: { announce: AnnounceByToken }) => ({
+      announce: params.announce,
+      ...fromResponse(params.announce),
+      failure: null,
+    })),
+    /** The announce as the server has it with the answer just sent. */
+    takeAnswered: assign((_, params: { announce: AnnounceByToken }) => ({
+      announce: params.announce,
+      ...fromResponse(params.announce),
+      errors: {},
+    })),
+    setFailure: assign((_, params: { failure: CallFailure }) => ({ failure: params.failure })),
+    /** One option replaces the other unless several are allowed. */
+    toggleAnswer: assign(({ context }, params: { index: number }) => {
+      const multi = context.announce?.type_info.poll_multi_answers_allowed === true;
+      const has = context.answers.includes(params.index);
+      const answers = multi
+        ? has
+          ? context.answers.filter((a) => a !== params.index)
+          : [...context.answers, params.index].sort((x, y) => x - y)
+        : has
+          ? []
+          : [params.index];
+      return { answers, errors: {} };
+    }),
+    setCustom: assign((_, params: { text: string }) => ({ customAnswer: params.text, errors: {} })),
+    showCheckErrors: assign(({ context }) => ({ errors: pollErrors(context) })),
+    showServerErrors: assign((_, params: { failure: CallFailure }) => ({
+      failure: params.failure,
+      errors: params.failure.fields ?? {},
+    })),
   },
   guards: {
     isOpenPoll: ({ context }) => context.announce?.type === 'poll' && context.announce.status === 'started',
@@ -98,9 +130,12 @@ export const pollAnswerMachine = setup({
         input: ({ context }) => ({ token: context.token }),
         onDone: {
           target: 'opened',
-          actions: assign(({ event }) => ({ announce: event.output, ...fromResponse(event.output), failure: null })),
+          actions: { type: 'takeAnnounce', params: ({ event }) => ({ announce: event.output }) },
         },
-        onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+        onError: {
+          target: 'failed',
+          actions: { type: 'setFailure', params: ({ event }) => ({ failure: failureOf(event.error) }) },
+        },
       },
     },
     failed: { on: { 'poll.retry': 'loading' } },
@@ -115,21 +150,8 @@ export const pollAnswerMachine = setup({
         deciding: { always: [{ guard: 'isAnswered', target: 'answered' }, { target: 'editing' }] },
         editing: {
           on: {
-            'poll.toggle': {
-              actions: assign(({ context, event }) => {
-                const multi = context.announce?.type_info.poll_multi_answers_allowed === true;
-                const has = context.answers.includes(event.index);
-                const answers = multi
-                  ? has
-                    ? context.answers.filter((a) => a !== event.index)
-                    : [...context.answers, event.index].sort((x, y) => x - y)
-                  : has
-                    ? []
-                    : [event.index];
-                return { answers, errors: {} };
-              }),
-            },
-            'poll.customChanged': { actions: assign({ customAnswer: ({ event }) => event.text, errors: {} }) },
+            'poll.toggle': { actions: { type: 'toggleAnswer', params: ({ event }) => ({ index: event.index }) } },
+            'poll.customChanged': { actions: { type: 'setCustom', params: ({ event }) => ({ text: event.text }) } },
             'poll.submit': 'validating',
           },
         },
@@ -139,7 +161,7 @@ export const pollAnswerMachine = setup({
             {
               target: 'editing',
               actions: [
-                assign({ errors: ({ context }) => pollErrors(context) }),
+                'showCheckErrors',
                 { type: 'alert', params: { kind: 'error', code: 'common:form.checkFields' } },
               ],
             },
@@ -153,21 +175,15 @@ export const pollAnswerMachine = setup({
             onDone: {
               target: 'answered',
               actions: [
-                assign(({ event }) => ({ announce: event.output, ...fromResponse(event.output), errors: {} })),
+                { type: 'takeAnswered', params: ({ event }) => ({ announce: event.output }) },
                 { type: 'alert', params: { kind: 'success', code: 'announces:poll.sent' } },
               ],
             },
             onError: {
               target: 'editing',
               actions: [
-                assign({
-                  failure: ({ event }) => failureOf(event.error),
-                  errors: ({ event }) => failureOf(event.error).fields ?? {},
-                }),
-                {
-                  type: 'alert',
-                  params: ({ event }) => failureAlert(event.error),
-                },
+                { type: 'showServerErrors', params: ({ event }) => ({ failure: failureOf(event.error) }) },
+                { type: 'alert', params: ({ event }) => failureAlert(event.error) },
               ],
             },
           },

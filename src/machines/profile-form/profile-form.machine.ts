@@ -46,6 +46,23 @@ export const profileFormMachine = setup({
       ({ system }) => system.get('alerts'),
       (_, params: { kind: 'error' | 'success'; code: string }) => ({ type: 'alert.show' as const, ...params }),
     ),
+    changeField: assign(({ context }, params: { field: keyof ProfileFormValues; value: string | boolean }) => {
+      const { [params.field]: _, ...errors } = context.errors;
+      return { values: { ...context.values, [params.field]: params.value }, errors };
+    }),
+    showCheckErrors: assign(({ context }) => ({ errors: validateProfileValues(context.values) })),
+    resetValues: assign(({ context }) => ({ values: valuesFromProfile(context.profile), errors: {}, failure: null })),
+    /** Saved: the server's profile is the new start. */
+    applySaved: assign((_, params: { profile: Profile }) => ({
+      profile: params.profile,
+      values: valuesFromProfile(params.profile),
+      errors: {},
+      failure: null,
+    })),
+    showServerErrors: assign((_, params: { failure: CallFailure }) => ({
+      failure: params.failure,
+      errors: flattenProfilePaths(params.failure.fields ?? {}),
+    })),
   },
   guards: {
     isValid: ({ context }) => Object.keys(validateProfileValues(context.values)).length === 0,
@@ -63,26 +80,15 @@ export const profileFormMachine = setup({
     editing: {
       on: {
         'field.change': {
-          actions: assign({
-            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
-            errors: ({ context, event }) => {
-              const { [event.field]: _, ...rest } = context.errors;
-              return rest;
-            },
-          }),
+          actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) },
         },
         'form.submit': [
           { guard: 'isValid', target: 'saving' },
           {
-            actions: [
-              assign({ errors: ({ context }) => validateProfileValues(context.values) }),
-              { type: 'alert', params: { kind: 'error', code: 'common:form.checkFields' } },
-            ],
+            actions: ['showCheckErrors', { type: 'alert', params: { kind: 'error', code: 'common:form.checkFields' } }],
           },
         ],
-        'form.reset': {
-          actions: assign({ values: ({ context }) => valuesFromProfile(context.profile), errors: {}, failure: null }),
-        },
+        'form.reset': { actions: 'resetValues' },
       },
     },
     saving: {
@@ -93,12 +99,7 @@ export const profileFormMachine = setup({
         onDone: {
           target: 'editing',
           actions: [
-            assign({
-              profile: ({ event }) => event.output,
-              values: ({ event }) => valuesFromProfile(event.output),
-              errors: {},
-              failure: null,
-            }),
+            { type: 'applySaved', params: ({ event }) => ({ profile: event.output }) },
             { type: 'notifySession', params: ({ event }) => ({ profile: event.output }) },
             { type: 'alert', params: { kind: 'success', code: 'profile:saved' } },
           ],
@@ -106,14 +107,8 @@ export const profileFormMachine = setup({
         onError: {
           target: 'editing',
           actions: [
-            assign({
-              failure: ({ event }) => event.error as CallFailure,
-              errors: ({ event }) => flattenProfilePaths((event.error as CallFailure).fields ?? {}),
-            }),
-            {
-              type: 'alert',
-              params: ({ event }) => failureAlert(event.error),
-            },
+            { type: 'showServerErrors', params: ({ event }) => ({ failure: event.error as CallFailure }) },
+            { type: 'alert', params: ({ event }) => failureAlert(event.error) },
           ],
         },
       },

@@ -53,10 +53,25 @@ export const publicFormMachine = setup({
     context: {} as PublicFormContext & PublicFormInput,
     events: {} as PublicFormEvent,
     input: {} as PublicFormInput,
+    tags: {} as 'loading',
   },
   actors: {
     load: fromPromise<Record<string, unknown>>(() => new Promise(() => {})),
     submit: fromPromise<unknown, Record<string, string>>(() => new Promise(() => {})),
+  },
+  actions: {
+    changeField: assign(({ context }, params: { field: string; value: string }) => {
+      const { [params.field]: _, ...errors } = context.errors;
+      return { values: { ...context.values, [params.field]: params.value }, errors };
+    }),
+    takeSubject: assign((_, params: { subject: Record<string, unknown> }) => ({ subject: params.subject })),
+    setFailure: assign((_, params: { failure: CallFailure }) => ({ failure: params.failure })),
+    clearFailure: assign({ failure: null }),
+    showCheckErrors: assign(({ context }) => ({ errors: validatePublicForm(context.values, context.fields) })),
+    showServerErrors: assign((_, params: { failure: CallFailure }) => ({
+      failure: params.failure,
+      errors: params.failure.fields ?? {},
+    })),
   },
   guards: {
     loads: ({ context }) => context.loads,
@@ -69,33 +84,35 @@ export const publicFormMachine = setup({
   initial: 'starting',
   states: {
     starting: {
+      tags: 'loading',
       always: [{ guard: 'loads', target: 'loading' }, { target: 'editing' }],
     },
     loading: {
+      tags: 'loading',
       invoke: {
         id: 'load',
         src: 'load',
-        onDone: { target: 'editing', actions: assign({ subject: ({ event }) => event.output }) },
+        onDone: {
+          target: 'editing',
+          actions: { type: 'takeSubject', params: ({ event }) => ({ subject: event.output }) },
+        },
         onError: [
           { guard: { type: 'isDeadLink', params: ({ event }) => ({ error: event.error }) }, target: 'invalid' },
-          { target: 'failed', actions: assign({ failure: ({ event }) => event.error as CallFailure }) },
+          {
+            target: 'failed',
+            actions: { type: 'setFailure', params: ({ event }) => ({ failure: event.error as CallFailure }) },
+          },
         ],
       },
     },
     editing: {
       on: {
         'field.change': {
-          actions: assign({
-            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
-            errors: ({ context, event }) => {
-              const { [event.field]: _, ...rest } = context.errors;
-              return rest;
-            },
-          }),
+          actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) },
         },
         'form.submit': [
-          { guard: 'isValid', target: 'submitting', actions: assign({ failure: null }) },
-          { actions: assign({ errors: ({ context }) => validatePublicForm(context.values, context.fields) }) },
+          { guard: 'isValid', target: 'submitting', actions: 'clearFailure' },
+          { actions: 'showCheckErrors' },
         ],
       },
     },
@@ -109,10 +126,7 @@ export const publicFormMachine = setup({
           { guard: { type: 'isDeadLink', params: ({ event }) => ({ error: event.error }) }, target: 'invalid' },
           {
             target: 'editing',
-            actions: assign({
-              failure: ({ event }) => event.error as CallFailure,
-              errors: ({ event }) => (event.error as CallFailure).fields ?? {},
-            }),
+            actions: { type: 'showServerErrors', params: ({ event }) => ({ failure: event.error as CallFailure }) },
           },
         ],
       },

@@ -5,6 +5,7 @@ import type {
   RealtimeContext,
   RealtimeEvent,
   RealtimeInput,
+  RealtimeStatus,
   SocketCommand,
   SocketEvent,
   Subscriptions,
@@ -35,6 +36,7 @@ export const realtimeMachine = setup({
     context: {} as RealtimeContext,
     events: {} as RealtimeEvent,
     input: {} as RealtimeInput,
+    tags: {} as RealtimeStatus,
   },
   actors: {
     /** Opens the websocket with the current token; reports SocketEvent; takes socket.send. */
@@ -64,6 +66,15 @@ export const realtimeMachine = setup({
       type: 'socket.send',
       command: params.command,
     })),
+    addSubscriber: assign(({ context }, params: { topic: string; subscriber: string }) => ({
+      subscriptions: addSubscriber(context.subscriptions, params.topic, params.subscriber),
+    })),
+    removeSubscriber: assign(({ context }, params: { topic: string; subscriber: string }) => ({
+      subscriptions: removeSubscriber(context.subscriptions, params.topic, params.subscriber),
+    })),
+    countConnection: assign(({ context }) => ({ awaitingPong: false, connections: context.connections + 1 })),
+    setAwaitingPong: assign((_, params: { awaiting: boolean }) => ({ awaitingPong: params.awaiting })),
+    keepCloseCode: assign((_, params: { code: number }) => ({ lastCloseCode: params.code })),
   },
   guards: {
     isPong: (_, params: { message: RealtimeMessage }) => params.message.data.type === REALTIME_CONTROL.pong,
@@ -86,16 +97,8 @@ export const realtimeMachine = setup({
   initial: 'online',
   on: {
     // Offline, a subscription is only remembered; it is sent on the next connection.
-    'realtime.subscribe': {
-      actions: assign({
-        subscriptions: ({ context, event }) => addSubscriber(context.subscriptions, event.topic, event.subscriber),
-      }),
-    },
-    'realtime.unsubscribe': {
-      actions: assign({
-        subscriptions: ({ context, event }) => removeSubscriber(context.subscriptions, event.topic, event.subscriber),
-      }),
-    },
+    'realtime.subscribe': { actions: { type: 'addSubscriber', params: ({ event }) => event } },
+    'realtime.unsubscribe': { actions: { type: 'removeSubscriber', params: ({ event }) => event } },
   },
   states: {
     online: {
@@ -106,21 +109,19 @@ export const realtimeMachine = setup({
           {
             guard: { type: 'isTokenExpired', params: ({ event }) => ({ code: event.code }) },
             target: 'refreshing',
-            actions: assign({ lastCloseCode: ({ event }) => event.code }),
+            actions: { type: 'keepCloseCode', params: ({ event }) => ({ code: event.code }) },
           },
-          { target: 'disconnected', actions: assign({ lastCloseCode: ({ event }) => event.code }) },
+          { target: 'disconnected', actions: { type: 'keepCloseCode', params: ({ event }) => ({ code: event.code }) } },
         ],
       },
       states: {
         connecting: {
+          tags: 'connecting',
           on: { 'socket.opened': 'connected' },
         },
         connected: {
-          entry: [
-            assign({ awaitingPong: false, connections: ({ context }) => context.connections + 1 }),
-            'subscribeAll',
-            'announceConnected',
-          ],
+          tags: 'connected',
+          entry: ['countConnection', 'subscribeAll', 'announceConnected'],
           initial: 'watching',
           states: {
             watching: {
@@ -130,14 +131,14 @@ export const realtimeMachine = setup({
                   {
                     guard: 'isAwaitingPong',
                     target: '#realtime.disconnected',
-                    actions: assign({ lastCloseCode: 1006 }),
+                    actions: { type: 'keepCloseCode', params: { code: 1006 } },
                   },
                   {
                     // Re-entering restarts the 4 s timer.
                     target: 'watching',
                     reenter: true,
                     actions: [
-                      assign({ awaitingPong: true }),
+                      { type: 'setAwaitingPong', params: { awaiting: true } },
                       { type: 'sendCommand', params: { command: { command: 'ping' } } },
                     ],
                   },
@@ -149,11 +150,11 @@ export const realtimeMachine = setup({
             'socket.message': [
               {
                 guard: { type: 'isPong', params: ({ event }) => ({ message: event.message }) },
-                actions: assign({ awaitingPong: false }),
+                actions: { type: 'setAwaitingPong', params: { awaiting: false } },
               },
               {
                 actions: [
-                  assign({ awaitingPong: false }),
+                  { type: 'setAwaitingPong', params: { awaiting: false } },
                   { type: 'forward', params: ({ event }) => ({ message: event.message }) },
                 ],
               },
@@ -162,22 +163,14 @@ export const realtimeMachine = setup({
               {
                 guard: { type: 'isNewTopic', params: ({ event }) => ({ topic: event.topic }) },
                 actions: [
-                  assign({
-                    subscriptions: ({ context, event }) =>
-                      addSubscriber(context.subscriptions, event.topic, event.subscriber),
-                  }),
+                  { type: 'addSubscriber', params: ({ event }) => event },
                   {
                     type: 'sendCommand',
                     params: ({ event }) => ({ command: { command: 'subscribe', topic: event.topic } }),
                   },
                 ],
               },
-              {
-                actions: assign({
-                  subscriptions: ({ context, event }) =>
-                    addSubscriber(context.subscriptions, event.topic, event.subscriber),
-                }),
-              },
+              { actions: { type: 'addSubscriber', params: ({ event }) => event } },
             ],
             'realtime.unsubscribe': [
               {
@@ -186,28 +179,22 @@ export const realtimeMachine = setup({
                   params: ({ event }) => ({ topic: event.topic, subscriber: event.subscriber }),
                 },
                 actions: [
-                  assign({
-                    subscriptions: ({ context, event }) =>
-                      removeSubscriber(context.subscriptions, event.topic, event.subscriber),
-                  }),
+                  { type: 'removeSubscriber', params: ({ event }) => event },
                   {
                     type: 'sendCommand',
                     params: ({ event }) => ({ command: { command: 'unsubscribe', topic: event.topic } }),
                   },
                 ],
               },
-              {
-                actions: assign({
-                  subscriptions: ({ context, event }) =>
-                    removeSubscriber(context.subscriptions, event.topic, event.subscriber),
-                }),
-              },
+              { actions: { type: 'removeSubscriber', params: ({ event }) => event } },
             ],
           },
         },
       },
     },
+    /** A token refresh counts as connecting (the line is being made again). */
     refreshing: {
+      tags: 'connecting',
       invoke: {
         id: 'refreshToken',
         src: 'refreshToken',
@@ -217,6 +204,7 @@ export const realtimeMachine = setup({
       },
     },
     disconnected: {
+      tags: 'disconnected',
       after: { reconnect: 'online' },
     },
   },

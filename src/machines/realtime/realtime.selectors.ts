@@ -1,14 +1,14 @@
 import type { SnapshotFrom } from 'xstate';
 import type { RealtimeMachine } from './realtime.machine';
+import type { RealtimeStatus } from './realtime.types';
+
+export type { RealtimeStatus };
 
 type Snapshot = SnapshotFrom<RealtimeMachine>;
 
-/** The connection state of 4 / 7.10; a token refresh counts as connecting. */
-export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
-
 /** What the shell shows about the live connection. */
 export const selectRealtimeStatus = (s: Snapshot): RealtimeStatus =>
-  s.matches({ online: 'connected' }) ? 'connected' : s.matches('disconnected') ? 'disconnected' : 'connecting';
+  s.hasTag('connected') ? 'connected' : s.hasTag('disconnected') ? 'disconnected' : 'connecting';
 
 /** Whether the connection was lost at least once and is being made again (a banner says so). */
 export const selectIsReconnecting = (s: Snapshot): boolean =>

@@ -1,5 +1,8 @@
 import type { RealtimeCommand, RealtimeData, RealtimeMessage } from '../../contract/realtime';
 
+/** The connection state of 4 / 7.10 (the states are tagged with it); a token refresh counts as connecting. */
+export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
+
 /** Topic → systemIds of the actors listening to it. */
 export type Subscriptions = Record<string, string[]>;
 

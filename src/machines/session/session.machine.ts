@@ -1,9 +1,11 @@
 import { assign, fromPromise, sendParent, setup } from 'xstate';
+import type { Profile } from '../../contract/entities/profile';
 import type { ProjectSession, TokenPair } from '../../contract/entities/session';
 import { softphoneAccess } from '../softphone/softphone.access';
 import type {
   CallFailure,
   LoginInput,
+  LogoutReason,
   ProfileBundle,
   SessionContext,
   SessionEvent,
@@ -37,6 +39,27 @@ export const sessionMachine = setup({
       profileId: context.profile!.id,
       softphone: softphoneAccess(context.profile, context.settings),
     })),
+    startLogin: assign((_, params: { remember: boolean }) => ({ remember: params.remember, error: null })),
+    offerProjects: assign((_, params: { sessions: ProjectSession[] }) => ({ projectSessions: params.sessions })),
+    /** The tokens of the one project, or of the chosen one; the choice is over. */
+    takeSession: assign((_, params: { session: ProjectSession }) => ({
+      tokens: { token: params.session.token, refresh: params.session.refresh },
+      projectSessions: [],
+    })),
+    forgetProjects: assign({ projectSessions: [] }),
+    setError: assign((_, params: { error: CallFailure }) => ({ error: params.error })),
+    clearError: assign({ error: null }),
+    clearLogoutReason: assign({ logoutReason: null, error: null }),
+    /** Logged out (by the user, or because the tokens could not be refreshed): nothing of the user stays. */
+    forgetUser: assign((_, params: { reason: LogoutReason }) => ({
+      tokens: null,
+      profile: null,
+      settings: null,
+      logoutReason: params.reason,
+    })),
+    takeProfile: assign((_, params: ProfileBundle) => ({ profile: params.profile, settings: params.settings })),
+    updateProfile: assign((_, params: { profile: Profile }) => ({ profile: params.profile })),
+    takeTokens: assign((_, params: { tokens: TokenPair }) => ({ tokens: params.tokens })),
   },
   guards: {
     hasStoredTokens: ({ context }) => context.tokens !== null,
@@ -69,7 +92,7 @@ export const sessionMachine = setup({
           on: {
             'session.login': {
               target: 'loggingIn',
-              actions: assign({ remember: ({ event }) => event.remember, error: null }),
+              actions: { type: 'startLogin', params: ({ event }) => ({ remember: event.remember }) },
             },
           },
         },
@@ -85,23 +108,18 @@ export const sessionMachine = setup({
               {
                 guard: { type: 'hasSeveralProjects', params: ({ event }) => ({ sessions: event.output }) },
                 target: 'choosingProject',
-                actions: assign({ projectSessions: ({ event }) => event.output }),
+                actions: { type: 'offerProjects', params: ({ event }) => ({ sessions: event.output }) },
               },
               {
                 guard: { type: 'hasOneProject', params: ({ event }) => ({ sessions: event.output }) },
                 target: '#session.authenticated',
-                actions: assign({
-                  tokens: ({ event }) => ({ token: event.output[0]!.token, refresh: event.output[0]!.refresh }),
-                }),
+                actions: { type: 'takeSession', params: ({ event }) => ({ session: event.output[0]! }) },
               },
-              {
-                target: 'idle',
-                actions: assign({ error: { code: 'no projects' } }),
-              },
+              { target: 'idle', actions: { type: 'setError', params: { error: { code: 'no projects' } } } },
             ],
             onError: {
               target: 'idle',
-              actions: assign({ error: ({ event }) => event.error as CallFailure }),
+              actions: { type: 'setError', params: ({ event }) => ({ error: event.error as CallFailure }) },
             },
           },
         },
@@ -110,15 +128,14 @@ export const sessionMachine = setup({
             'session.chooseProject': {
               guard: { type: 'isKnownProject', params: ({ event }) => ({ projectId: event.projectId }) },
               target: '#session.authenticated',
-              actions: assign({
-                tokens: ({ context, event }) => {
-                  const chosen = context.projectSessions.find((s) => s.project.id === event.projectId)!;
-                  return { token: chosen.token, refresh: chosen.refresh };
-                },
-                projectSessions: [],
-              }),
+              actions: {
+                type: 'takeSession',
+                params: ({ context, event }) => ({
+                  session: context.projectSessions.find((s) => s.project.id === event.projectId)!,
+                }),
+              },
             },
-            'session.cancelChoice': { target: 'idle', actions: assign({ projectSessions: [] }) },
+            'session.cancelChoice': { target: 'idle', actions: 'forgetProjects' },
           },
         },
       },
@@ -126,7 +143,7 @@ export const sessionMachine = setup({
     authenticated: {
       type: 'parallel',
       entry: [
-        assign({ logoutReason: null, error: null }),
+        'clearLogoutReason',
         { type: 'persistTokens', params: ({ context }) => ({ tokens: context.tokens, remember: context.remember }) },
         'notifyLoggedIn',
       ],
@@ -135,7 +152,7 @@ export const sessionMachine = setup({
         'session.logout': {
           target: 'unauthenticated',
           actions: [
-            assign({ tokens: null, profile: null, settings: null, logoutReason: 'user' }),
+            { type: 'forgetUser', params: { reason: 'user' } },
             { type: 'persistTokens', params: { tokens: null, remember: false } },
           ],
         },
@@ -151,17 +168,11 @@ export const sessionMachine = setup({
                 input: ({ context }) => ({ tokens: context.tokens! }),
                 onDone: {
                   target: 'ready',
-                  actions: [
-                    assign({
-                      profile: ({ event }) => event.output.profile,
-                      settings: ({ event }) => event.output.settings,
-                    }),
-                    'notifyProfileLoaded',
-                  ],
+                  actions: [{ type: 'takeProfile', params: ({ event }) => event.output }, 'notifyProfileLoaded'],
                 },
                 onError: {
                   target: 'failed',
-                  actions: assign({ error: ({ event }) => event.error as CallFailure }),
+                  actions: { type: 'setError', params: ({ event }) => ({ error: event.error as CallFailure }) },
                 },
               },
             },
@@ -174,12 +185,15 @@ export const sessionMachine = setup({
                 'session.profileChanged': { target: 'loading' },
                 // The user saved their own profile (maybe another SIP number): the softphone follows.
                 'profile.updated': {
-                  actions: [assign({ profile: ({ event }) => event.profile }), 'notifyProfileLoaded'],
+                  actions: [
+                    { type: 'updateProfile', params: ({ event }) => ({ profile: event.profile }) },
+                    'notifyProfileLoaded',
+                  ],
                 },
               },
             },
             failed: {
-              on: { 'session.retry': { target: 'loading', actions: assign({ error: null }) } },
+              on: { 'session.retry': { target: 'loading', actions: 'clearError' } },
             },
           },
         },
@@ -197,7 +211,7 @@ export const sessionMachine = setup({
                 onDone: {
                   target: 'valid',
                   actions: [
-                    assign({ tokens: ({ event }) => event.output }),
+                    { type: 'takeTokens', params: ({ event }) => ({ tokens: event.output }) },
                     {
                       type: 'persistTokens',
                       params: ({ context, event }) => ({ tokens: event.output, remember: context.remember }),
@@ -207,7 +221,7 @@ export const sessionMachine = setup({
                 onError: {
                   target: '#session.unauthenticated',
                   actions: [
-                    assign({ tokens: null, profile: null, settings: null, logoutReason: 'expired' }),
+                    { type: 'forgetUser', params: { reason: 'expired' } },
                     { type: 'persistTokens', params: { tokens: null, remember: false } },
                   ],
                 },

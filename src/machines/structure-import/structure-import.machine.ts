@@ -39,6 +39,14 @@ export const structureImportMachine = setup({
   },
   actions: {
     alert: (_, _params: { kind: 'error' | 'success'; code: string }) => {},
+    /** A new file: the last failure was about the old one. */
+    setFile: assign((_, params: { file: File | null }) => ({ file: params.file, failure: null })),
+    setRole: assign((_, params: { roleId: number | null }) => ({ roleId: params.roleId })),
+    clearFailure: assign({ failure: null }),
+    takeResult: assign((_, params: { result: StructureImportResult }) => ({ result: params.result })),
+    setFailure: assign((_, params: { failure: CallFailure }) => ({ failure: params.failure })),
+    /** Another import: a new file, the role stays. */
+    startOver: assign({ file: null, result: null }),
   },
   guards: {
     isReady: ({ context }) => context.file !== null && context.roleId !== null,
@@ -50,9 +58,9 @@ export const structureImportMachine = setup({
   states: {
     choosing: {
       on: {
-        'import.fileChosen': { actions: assign({ file: ({ event }) => event.file, failure: null }) },
-        'import.roleChosen': { actions: assign({ roleId: ({ event }) => event.roleId }) },
-        'import.start': { guard: 'isReady', target: 'uploading', actions: assign({ failure: null }) },
+        'import.fileChosen': { actions: { type: 'setFile', params: ({ event }) => ({ file: event.file }) } },
+        'import.roleChosen': { actions: { type: 'setRole', params: ({ event }) => ({ roleId: event.roleId }) } },
+        'import.start': { guard: 'isReady', target: 'uploading', actions: 'clearFailure' },
       },
     },
     uploading: {
@@ -60,18 +68,21 @@ export const structureImportMachine = setup({
         id: 'upload',
         src: 'upload',
         input: ({ context }) => ({ groupId: context.groupId, file: context.file!, roleId: context.roleId! }),
-        onDone: { target: 'finished', actions: assign({ result: ({ event }) => event.output }) },
+        onDone: {
+          target: 'finished',
+          actions: { type: 'takeResult', params: ({ event }) => ({ result: event.output }) },
+        },
         onError: {
           target: 'choosing',
           actions: [
-            assign({ failure: ({ event }) => event.error as CallFailure }),
+            { type: 'setFailure', params: ({ event }) => ({ failure: event.error as CallFailure }) },
             { type: 'alert', params: ({ event }) => ({ kind: 'error', code: (event.error as CallFailure).code }) },
           ],
         },
       },
     },
     finished: {
-      on: { 'import.again': { target: 'choosing', actions: assign({ file: null, result: null }) } },
+      on: { 'import.again': { target: 'choosing', actions: 'startOver' } },
     },
   },
 });

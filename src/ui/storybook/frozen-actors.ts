@@ -34,15 +34,20 @@ const noop = () => {};
 
 /** How to freeze a machine. */
 export interface FreezeOptions {
-  /** Named actions kept as written (pure `assign`s a story may still exercise). */
+  /** Named actions kept as written besides the `assign`s (which always are), e.g. a pure `enqueueActions`. */
   keep?: readonly string[];
   /** Replacement implementations for named actions (e.g. a test's `applyLocale`). */
   actions?: Record<string, (...args: never[]) => void>;
 }
 
+/** A named `assign`: it only changes the actor's own context. */
+const isAssign = (action: unknown) =>
+  typeof action === 'function' && (action as { type?: unknown }).type === 'xstate.assign';
+
 /**
  * The machine with every named actor replaced by a promise that never settles
- * and every named action (effects, sendTo, timers) by a no-op, except `keep`.
+ * and every named action (effects, sendTo, timers) by a no-op, except `keep`
+ * and the `assign`s (machines name them all, and a story may still type and click).
  * Nothing it does can reach the network, storage or another actor.
  */
 export function freeze<M extends AnyStateMachine>(machine: M, options: FreezeOptions = {}): M {
@@ -53,7 +58,7 @@ export function freeze<M extends AnyStateMachine>(machine: M, options: FreezeOpt
   const stubActors = Object.fromEntries(Object.keys(actors).map((name) => [name, fromPromise(never)]));
   const stubActions = Object.fromEntries(
     Object.keys(actions)
-      .filter((name) => !options.keep?.includes(name))
+      .filter((name) => !options.keep?.includes(name) && !isAssign(actions[name]))
       .map((name) => [name, noop]),
   );
   return machine.provide({ actors: stubActors, actions: { ...stubActions, ...options.actions } } as never) as M;
