@@ -17,7 +17,7 @@ const commandDefinition = (successCode: string): EntityFormDefinition => ({
 
 /** Props of {@link StartStopConfirm}. */
 export interface StartStopConfirmProps {
-  /** The start or stop command machine (src/services/communications.ts). */
+  /** The start or stop command machine (the communications area, src/services/areas/communications.ts). */
   machine: EntityFormMachine;
   id: number;
   item: unknown;
