@@ -30,6 +30,8 @@ export const sessionMachine = setup({
   actions: {
     /** Writes or clears tokens in session/persistent storage per `remember`. */
     persistTokens: (_, _params: { tokens: TokenPair | null; remember: boolean }) => {},
+    /** Tells the server the session is over (POST /logout); the local logout never waits for it. */
+    endServerSession: (_, _params: { tokens: TokenPair | null }) => {},
     notifyLoggedIn: sendParent({ type: 'session.loggedIn' }),
     notifyLoggedOut: sendParent({ type: 'session.loggedOut' }),
     notifyProfileLoaded: sendParent(({ context }) => ({
@@ -135,6 +137,7 @@ export const sessionMachine = setup({
         'session.logout': {
           target: 'unauthenticated',
           actions: [
+            { type: 'endServerSession', params: ({ context }) => ({ tokens: context.tokens }) },
             assign({ tokens: null, profile: null, settings: null, logoutReason: 'user' }),
             { type: 'persistTokens', params: { tokens: null, remember: false } },
           ],
