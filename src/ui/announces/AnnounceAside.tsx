@@ -7,18 +7,19 @@ import { Button } from '../kit/Button';
 import { Card } from '../kit/Card';
 import { formatDateTime } from '../kit/format-date';
 import { AnnounceStatus } from './AnnounceStatus';
+import type { StartStopAccess } from './StartStopConfirm';
 
 /** Props of {@link AnnounceAside}. */
 export interface AnnounceAsideProps {
   formRef: FormRef;
-  /** The caller holds announces.send. */
-  canSend: boolean;
+  /** The caller may make the start and the stop call. */
+  commands: StartStopAccess;
   onCommand: (command: 'start' | 'stop') => void;
   onResponses: () => void;
 }
 
 /** Beside an existing announce: its state, delivery counts, and start or stop. */
-export function AnnounceAside({ formRef, canSend, onCommand, onResponses }: AnnounceAsideProps) {
+export function AnnounceAside({ formRef, commands, onCommand, onResponses }: AnnounceAsideProps) {
   const { t, i18n } = useTranslation('announces');
   const announce = useSelector(formRef, selectFormItem) as Announce | null;
   const dirty = useSelector(formRef, selectIsDirty);
@@ -52,12 +53,12 @@ export function AnnounceAside({ formRef, canSend, onCommand, onResponses }: Anno
         {row(t('state.author'), announce.created_by?.name ?? null)}
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
-        {canSend && announce.status !== 'started' ? (
+        {commands.start && announce.status !== 'started' ? (
           <Button size="sm" variant="primary" disabled={dirty} onClick={() => onCommand('start')}>
             {announce.status === 'stopped' ? t('state.restart') : t('state.start')}
           </Button>
         ) : null}
-        {canSend && announce.status === 'started' ? (
+        {commands.stop && announce.status === 'started' ? (
           <Button size="sm" variant="danger" onClick={() => onCommand('stop')}>
             {t('state.stop')}
           </Button>

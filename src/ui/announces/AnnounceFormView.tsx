@@ -11,7 +11,7 @@ import { AnnounceFields, type AnnouncePickers } from './AnnounceFields';
 export interface AnnounceFormViewProps {
   formRef: FormRef;
   pickers: AnnouncePickers;
-  canSend: boolean;
+  commands: AnnounceAsideProps['commands'];
   onCancel: () => void;
   onCommand: AnnounceAsideProps['onCommand'];
   onResponses: () => void;
@@ -21,7 +21,7 @@ export interface AnnounceFormViewProps {
 export function AnnounceFormView({
   formRef,
   pickers,
-  canSend,
+  commands,
   onCancel,
   onCommand,
   onResponses,
@@ -42,7 +42,7 @@ export function AnnounceFormView({
       onCancel={onCancel}
       aside={
         isNew ? undefined : (
-          <AnnounceAside formRef={formRef} canSend={canSend} onCommand={onCommand} onResponses={onResponses} />
+          <AnnounceAside formRef={formRef} commands={commands} onCommand={onCommand} onResponses={onResponses} />
         )
       }
     >

@@ -6,8 +6,8 @@ import { selectProfile } from '../../machines/session/session.selectors';
 import { usePageMachines, useSessionActor } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import type { FilterDef } from '../entities/filters';
+import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityList } from '../entities/use-entity-list';
-import { usePermission } from '../entities/use-permissions';
 import { AnnouncesView } from './AnnouncesView';
 import { openPathOf } from './announce-links';
 import { StartStopConfirm } from './StartStopConfirm';
@@ -19,6 +19,7 @@ export function AnnouncesPage() {
   const { openPage } = usePageStack();
   const selfId = useSelector(useSessionActor(), selectProfile)?.id ?? null;
   const listRef = useEntityList(entities.announces.list, { defaultSort: [...announcesEntity.defaultSort] });
+  const access = useEntityAccess(announcesEntity);
   const [command, setCommand] = useState<{ announce: Announce; command: 'start' | 'stop' } | null>(null);
   const filters: FilterDef[] = [
     {
@@ -41,9 +42,10 @@ export function AnnouncesPage() {
       listRef={listRef}
       filters={filters}
       can={{
-        create: usePermission('announces.create'),
-        delete: usePermission('announces.delete'),
-        send: usePermission('announces.send'),
+        create: access.create,
+        delete: access.delete,
+        start: useMayCall('POST /announces/{id}/start'),
+        stop: useMayCall('POST /announces/{id}/stop'),
       }}
       onAdd={() => openPage('/announces/add')}
       onOpen={(row) => openPage(openPathOf(row as unknown as Announce, selfId))}

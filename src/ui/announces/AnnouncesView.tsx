@@ -12,7 +12,8 @@ import { announceColumns } from './announce-columns';
 export interface AnnouncesViewProps {
   listRef: ActorRefFrom<EntityListMachine>;
   filters: FilterDef[];
-  can: { create: boolean; delete: boolean; send: boolean };
+  /** Add and bulk delete (the entity's calls), start and stop (their calls). */
+  can: { create: boolean; delete: boolean; start: boolean; stop: boolean };
   onAdd: () => void;
   onOpen: (row: ListRow) => void;
   onCommand: (announce: Announce, command: 'start' | 'stop') => void;
@@ -43,10 +44,11 @@ export function AnnouncesView({ listRef, filters, can, onAdd, onOpen, onCommand,
         ) : null
       }
       rowActions={
-        can.send
+        can.start || can.stop
           ? (row) => {
               const announce = row as unknown as Announce;
               const command = announce.status === 'started' ? 'stop' : 'start';
+              if (!can[command]) return null;
               return (
                 <Button size="sm" variant="ghost" onClick={() => onCommand(announce, command)}>
                   {command === 'stop'

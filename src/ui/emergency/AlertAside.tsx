@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import type { EmergencyAlert } from '../../contract/entities/emergency-alert';
 import { selectFormItem, selectIsDirty } from '../../machines/entity-form/entity-form.selectors';
+import type { StartStopAccess } from '../announces/StartStopConfirm';
 import type { FormRef } from '../entities/form-types';
 import { Button } from '../kit/Button';
 import { Card } from '../kit/Card';
@@ -11,13 +12,13 @@ import { AlertStatus } from './AlertStatus';
 /** Props of {@link AlertAside}. */
 export interface AlertAsideProps {
   formRef: FormRef;
-  /** The caller holds emergency_alerts.playback. */
-  canPlay: boolean;
+  /** The caller may make the start and the stop call. */
+  commands: StartStopAccess;
   onCommand: (command: 'start' | 'stop') => void;
 }
 
 /** Beside an existing alert: its stored state, and start or stop. */
-export function AlertAside({ formRef, canPlay, onCommand }: AlertAsideProps) {
+export function AlertAside({ formRef, commands, onCommand }: AlertAsideProps) {
   const { t, i18n } = useTranslation('emergency');
   const alert = useSelector(formRef, selectFormItem) as EmergencyAlert | null;
   const dirty = useSelector(formRef, selectIsDirty);
@@ -48,7 +49,7 @@ export function AlertAside({ formRef, canPlay, onCommand }: AlertAsideProps) {
           <dd>{alert.created_by_user?.name ?? '—'}</dd>
         </div>
       </dl>
-      {canPlay ? (
+      {commands[alert.status === 'started' ? 'stop' : 'start'] ? (
         <div className="mt-3">
           {alert.status === 'started' ? (
             <Button size="sm" variant="danger" onClick={() => onCommand('stop')}>

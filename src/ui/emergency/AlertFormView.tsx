@@ -11,13 +11,13 @@ import { AlertFields, type AlertPickers } from './AlertFields';
 export interface AlertFormViewProps {
   formRef: FormRef;
   pickers: AlertPickers;
-  canPlay: boolean;
+  commands: AlertAsideProps['commands'];
   onCancel: () => void;
   onCommand: AlertAsideProps['onCommand'];
 }
 
 /** /emergency-alerts/add and /emergency-alerts/:id/edit: the fields, and beside an existing alert its state. */
-export function AlertFormView({ formRef, pickers, canPlay, onCancel, onCommand }: AlertFormViewProps) {
+export function AlertFormView({ formRef, pickers, commands, onCancel, onCommand }: AlertFormViewProps) {
   const { t } = useTranslation('emergency');
   const isNew = useSelector(formRef, selectIsNew);
   const alert = useSelector(formRef, selectFormItem) as EmergencyAlert | null;
@@ -27,7 +27,7 @@ export function AlertFormView({ formRef, pickers, canPlay, onCancel, onCommand }
       formRef={formRef}
       title={title}
       onCancel={onCancel}
-      aside={isNew ? undefined : <AlertAside formRef={formRef} canPlay={canPlay} onCommand={onCommand} />}
+      aside={isNew ? undefined : <AlertAside formRef={formRef} commands={commands} onCommand={onCommand} />}
     >
       <AlertFields formRef={formRef} pickers={pickers} />
     </EntityFormPage>
