@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { Announce } from '../../contract/entities/announce';
-import { selectFormItem, selectIsDirty } from '../../machines/entity-form/entity-form.selectors';
+import { AnnounceSchema } from '../../contract/entities/announce';
+import { selectIsDirty } from '../../machines/entity-form/entity-form.selectors';
 import type { FormRef } from '../entities/form-types';
+import { useFormItem } from '../entities/use-form-item';
 import { Button } from '../kit/Button';
 import { Card } from '../kit/Card';
 import { formatDateTime } from '../kit/format-date';
@@ -21,7 +22,7 @@ export interface AnnounceAsideProps {
 /** Beside an existing announce: its state, delivery counts, and start or stop. */
 export function AnnounceAside({ formRef, commands, onCommand, onResponses }: AnnounceAsideProps) {
   const { t, i18n } = useTranslation('announces');
-  const announce = useSelector(formRef, selectFormItem) as Announce | null;
+  const announce = useFormItem(formRef, AnnounceSchema);
   const dirty = useSelector(formRef, selectIsDirty);
   if (!announce) return null;
   const row = (label: string, value: string | number | null) =>

@@ -1,13 +1,12 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { type Announce, announcesEntity } from '../../contract/entities/announce';
-import { selectFormItem } from '../../machines/entity-form/entity-form.selectors';
+import { AnnounceSchema, announcesEntity } from '../../contract/entities/announce';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
+import { useFormItem } from '../entities/use-form-item';
 import { usePickers } from '../entities/use-pickers';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { AnnounceFormView } from './AnnounceFormView';
@@ -48,7 +47,7 @@ function AnnounceForm({ id, onReload }: { id: number | null; onReload: () => voi
     // Leave once the saved state has rendered, so the unsaved-changes guard sees a clean form.
     () => window.setTimeout(() => closePage(LIST), 0),
   );
-  const announce = useSelector(formRef, selectFormItem) as Announce | null;
+  const announce = useFormItem(formRef, AnnounceSchema);
   return (
     <>
       <AnnounceFormView

@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { Announce } from '../../contract/entities/announce';
-import { selectFormItem, selectIsNew } from '../../machines/entity-form/entity-form.selectors';
+import { AnnounceSchema } from '../../contract/entities/announce';
+import { selectIsNew } from '../../machines/entity-form/entity-form.selectors';
 import { EntityFormPage } from '../entities/EntityFormPage';
 import type { FormRef } from '../entities/form-types';
+import { useFormItem } from '../entities/use-form-item';
 import { AnnounceAside, type AnnounceAsideProps } from './AnnounceAside';
 import { AnnounceFields, type AnnouncePickers } from './AnnounceFields';
 
@@ -28,7 +29,7 @@ export function AnnounceFormView({
 }: AnnounceFormViewProps) {
   const { t } = useTranslation('announces');
   const isNew = useSelector(formRef, selectIsNew);
-  const announce = useSelector(formRef, selectFormItem) as Announce | null;
+  const announce = useFormItem(formRef, AnnounceSchema);
   const title = isNew
     ? t('form.addTitle')
     : announce

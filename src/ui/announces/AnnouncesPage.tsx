@@ -1,11 +1,18 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ANNOUNCE_STATUSES, ANNOUNCE_TYPES, type Announce, announcesEntity } from '../../contract/entities/announce';
+import {
+  ANNOUNCE_STATUSES,
+  ANNOUNCE_TYPES,
+  type Announce,
+  AnnounceSchema,
+  announcesEntity,
+} from '../../contract/entities/announce';
 import { selectProfile } from '../../machines/session/session.selectors';
 import { usePageMachines, useSessionActor } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import type { FilterDef } from '../entities/filters';
+import { rowAs } from '../entities/rows';
 import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityList } from '../entities/use-entity-list';
 import { AnnouncesView } from './AnnouncesView';
@@ -48,7 +55,10 @@ export function AnnouncesPage() {
         stop: useMayCall('POST /announces/{id}/stop'),
       }}
       onAdd={() => openPage('/announces/add')}
-      onOpen={(row) => openPage(openPathOf(row as unknown as Announce, selfId))}
+      onOpen={(row) => {
+        const announce = rowAs(AnnounceSchema, row);
+        if (announce) openPage(openPathOf(announce, selfId));
+      }}
       onCommand={(announce, which) => setCommand({ announce, command: which })}
     >
       {command ? (

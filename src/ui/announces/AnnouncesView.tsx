@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { Announce } from '../../contract/entities/announce';
+import { type Announce, AnnounceSchema } from '../../contract/entities/announce';
 import type { EntityListMachine, ListRow } from '../../machines/entity-list/entity-list.machine';
 import { EntityListView } from '../entities/EntityListView';
 import type { FilterDef } from '../entities/filters';
+import { rowAs } from '../entities/rows';
 import { Button } from '../kit/Button';
 import { announceColumns } from './announce-columns';
 
@@ -46,9 +47,9 @@ export function AnnouncesView({ listRef, filters, can, onAdd, onOpen, onCommand,
       rowActions={
         can.start || can.stop
           ? (row) => {
-              const announce = row as unknown as Announce;
-              const command = announce.status === 'started' ? 'stop' : 'start';
-              if (!can[command]) return null;
+              const announce = rowAs(AnnounceSchema, row);
+              const command = announce?.status === 'started' ? 'stop' : 'start';
+              if (!announce || !can[command]) return null;
               return (
                 <Button size="sm" variant="ghost" onClick={() => onCommand(announce, command)}>
                   {command === 'stop'

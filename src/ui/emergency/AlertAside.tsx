@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { EmergencyAlert } from '../../contract/entities/emergency-alert';
-import { selectFormItem, selectIsDirty } from '../../machines/entity-form/entity-form.selectors';
+import { EmergencyAlertSchema } from '../../contract/entities/emergency-alert';
+import { selectIsDirty } from '../../machines/entity-form/entity-form.selectors';
 import type { StartStopAccess } from '../announces/StartStopConfirm';
 import type { FormRef } from '../entities/form-types';
+import { useFormItem } from '../entities/use-form-item';
 import { Button } from '../kit/Button';
 import { Card } from '../kit/Card';
 import { formatDateTime } from '../kit/format-date';
@@ -20,7 +21,7 @@ export interface AlertAsideProps {
 /** Beside an existing alert: its stored state, and start or stop. */
 export function AlertAside({ formRef, commands, onCommand }: AlertAsideProps) {
   const { t, i18n } = useTranslation('emergency');
-  const alert = useSelector(formRef, selectFormItem) as EmergencyAlert | null;
+  const alert = useFormItem(formRef, EmergencyAlertSchema);
   const dirty = useSelector(formRef, selectIsDirty);
   if (!alert) return null;
   return (

@@ -1,14 +1,13 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { type EmergencyAlert, emergencyAlertsEntity } from '../../contract/entities/emergency-alert';
-import { selectFormItem } from '../../machines/entity-form/entity-form.selectors';
+import { EmergencyAlertSchema, emergencyAlertsEntity } from '../../contract/entities/emergency-alert';
 import { StartStopConfirm } from '../announces/StartStopConfirm';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
+import { useFormItem } from '../entities/use-form-item';
 import { usePickers } from '../entities/use-pickers';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { AlertFormView } from './AlertFormView';
@@ -39,7 +38,7 @@ function AlertForm({ id }: { id: number | null }) {
     { id, definition: alertForm, mayEdit: id === null ? access.create : access.edit },
     () => window.setTimeout(() => closePage(LIST), 0),
   );
-  const alert = useSelector(formRef, selectFormItem) as EmergencyAlert | null;
+  const alert = useFormItem(formRef, EmergencyAlertSchema);
   return (
     <>
       <AlertFormView

@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { EmergencyAlert } from '../../contract/entities/emergency-alert';
-import { selectFormItem, selectIsNew } from '../../machines/entity-form/entity-form.selectors';
+import { EmergencyAlertSchema } from '../../contract/entities/emergency-alert';
+import { selectIsNew } from '../../machines/entity-form/entity-form.selectors';
 import { EntityFormPage } from '../entities/EntityFormPage';
 import type { FormRef } from '../entities/form-types';
+import { useFormItem } from '../entities/use-form-item';
 import { AlertAside, type AlertAsideProps } from './AlertAside';
 import { AlertFields, type AlertPickers } from './AlertFields';
 
@@ -20,7 +21,7 @@ export interface AlertFormViewProps {
 export function AlertFormView({ formRef, pickers, commands, onCancel, onCommand }: AlertFormViewProps) {
   const { t } = useTranslation('emergency');
   const isNew = useSelector(formRef, selectIsNew);
-  const alert = useSelector(formRef, selectFormItem) as EmergencyAlert | null;
+  const alert = useFormItem(formRef, EmergencyAlertSchema);
   const title = isNew ? t('form.addTitle') : alert ? t('form.editNamed', { name: alert.name }) : t('form.editTitle');
   return (
     <EntityFormPage

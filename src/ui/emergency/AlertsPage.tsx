@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import {
   EMERGENCY_ALERT_STATUSES,
   type EmergencyAlert,
+  EmergencyAlertSchema,
   emergencyAlertsEntity,
 } from '../../contract/entities/emergency-alert';
 import { StartStopConfirm } from '../announces/StartStopConfirm';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import { EntityListView } from '../entities/EntityListView';
+import { rowAs } from '../entities/rows';
 import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityList } from '../entities/use-entity-list';
 import { Button } from '../kit/Button';
@@ -60,9 +62,9 @@ export function AlertsPage() {
       rowActions={
         can.start || can.stop
           ? (row) => {
-              const alert = row as unknown as EmergencyAlert;
-              const which = alert.status === 'started' ? 'stop' : 'start';
-              if (!can[which]) return null;
+              const alert = rowAs(EmergencyAlertSchema, row);
+              const which = alert?.status === 'started' ? 'stop' : 'start';
+              if (!alert || !can[which]) return null;
               return (
                 <Button size="sm" variant="ghost" onClick={() => setCommand({ alert, command: which })}>
                   {t(`emergency:state.${which}`)}

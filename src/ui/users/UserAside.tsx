@@ -1,8 +1,7 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../contract/entities/user';
-import { selectFormItem } from '../../machines/entity-form/entity-form.selectors';
+import { UserSchema } from '../../contract/entities/user';
 import type { FormRef } from '../entities/form-types';
+import { useFormItem } from '../entities/use-form-item';
 import { Button } from '../kit/Button';
 import { Card } from '../kit/Card';
 import { LicenceCard } from './LicenceCard';
@@ -26,7 +25,7 @@ export interface UserAsideProps {
 /** Beside an existing user's form: avatar, account status and invitation, licence info, related items. */
 export function UserAside({ formRef, can, onCommand }: UserAsideProps) {
   const { t } = useTranslation('users');
-  const user = useSelector(formRef, selectFormItem) as User | null;
+  const user = useFormItem(formRef, UserSchema);
   if (!user) return null;
   return (
     <>

@@ -1,12 +1,11 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { USER_FIELD_RULES, type User, usersEntity } from '../../contract/entities/user';
-import { selectFormItem } from '../../machines/entity-form/entity-form.selectors';
+import { USER_FIELD_RULES, UserSchema, usersEntity } from '../../contract/entities/user';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import { useEntityAccess, useFieldRule, useMayCall } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
+import { useFormItem } from '../entities/use-form-item';
 import { usePickers } from '../entities/use-pickers';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import type { UserCommand } from './UserAside';
@@ -42,7 +41,7 @@ function UserForm({ id }: { id: number | null }) {
     // Leave once the saved state has rendered, so the unsaved-changes guard sees a clean form.
     () => window.setTimeout(() => closePage(LIST), 0),
   );
-  const user = useSelector(formRef, selectFormItem) as User | null;
+  const user = useFormItem(formRef, UserSchema);
 
   return (
     <>
