@@ -177,7 +177,7 @@ function fillPath(key: string, template: string, params: Record<string, string |
 }
 
 /** The FormData of a multipart declaration: text fields as strings, then the files. */
-function formData(parts: { fields: unknown; files: unknown }): FormData {
+export function formData(parts: { fields: unknown; files: unknown }): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(parts.fields ?? {})) {
     if (value !== undefined && value !== null) form.append(name, String(value));

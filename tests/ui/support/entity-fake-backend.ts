@@ -6,7 +6,7 @@ import type { Filter } from '../../../src/contract/filters';
 import { searchToListQuery } from '../../../src/contract/filters';
 import { CALLS, type CallKey } from '../../../src/contract/http';
 import type { CallFailure } from '../../../src/machines/session/session.types';
-import type { DownloadedFile, Http } from '../../../src/services/http';
+import { type DownloadedFile, formData, type Http } from '../../../src/services/http';
 
 type Row = { id: number; [field: string]: unknown };
 
@@ -32,7 +32,7 @@ export interface FakeCall {
 interface FakeCallOptions {
   params?: Record<string, string | number>;
   body?: unknown;
-  multipart?: { fields?: object; files?: object };
+  multipart?: { fields: unknown; files: unknown };
   searchParams?: Record<string, string | number | boolean>;
 }
 
@@ -170,7 +170,8 @@ export function createFakeBackend(
       if (value === undefined) throw new Error(`${key}: the path parameter '${name}' is missing`);
       return String(value);
     });
-    const body = options.multipart ? multipartBody(options.multipart) : options.body;
+    // A multipart body is recorded as the FormData the real client sends.
+    const body = options.multipart ? formData(options.multipart) : options.body;
     return { method, path, body, search: searchOf(options.searchParams) };
   };
 
@@ -187,13 +188,4 @@ export function createFakeBackend(
   const http: Http = { call, callFile } as unknown as Http;
 
   return { http, calls, tables, call, callFile };
-}
-
-/** What the fake records of a multipart body: its text fields and, for files, their names. */
-function multipartBody(parts: { fields?: object; files?: object }): Record<string, unknown> {
-  const files = Object.entries(parts.files ?? {}).map(([name, file]) => [
-    name,
-    file instanceof Blob ? 'blob' : (file as { name: string }).name,
-  ]);
-  return { ...parts.fields, ...Object.fromEntries(files) };
 }
