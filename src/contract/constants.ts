@@ -14,6 +14,8 @@ export const TIMEOUTS = {
 } as const;
 
 export const ALERT_TIMEOUT_MS = 3_000;
+/** Not in section 9: how long the console waits for POST /logout before giving up (it logs out locally anyway). */
+export const LOGOUT_CALL_TIMEOUT_MS = 3_000;
 export const CONSISTENCY_ERROR_TIMEOUT_MS = 30_000;
 export const WEBSOCKET_RECONNECT_MS = 4_000;
 export const NOTIFICATION_FETCH_DEBOUNCE_MS = 1_000;

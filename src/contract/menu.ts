@@ -1,10 +1,13 @@
+import { type CallDeclaration, mayCall, permissionsOf } from './call';
 import type { LicensedFeatures } from './entities/server-settings';
+import { CALLS, type CallKey } from './http';
 import { hasAnyPermission, type Permission } from './permissions';
 
 /**
  * Side menu of 2.4 and 6.4: each entry is shown only when its licence and its
- * permission both allow it. Pure data and one pure function, so the console,
- * the server's home counts and the tests read the same table.
+ * permission both allow it, read from the declaration of the call that loads
+ * its page where there is one. Pure data and one pure function, so the
+ * console, the server's home counts and the tests read the same table.
  */
 export type MenuCategoryId =
   | 'common'
@@ -22,7 +25,12 @@ export type MenuCategoryId =
 export interface MenuEntry {
   /** Route path; also the i18n key under `menu:entries`. */
   path: string;
-  /** Any one of these grants the entry; an empty list means "always, with a profile". */
+  /** The call that loads the entry's page: the entry is gated by its declaration (`mayCall`). */
+  call?: CallKey;
+  /**
+   * Any one of these grants the entry; an empty list means "always, with a profile". For an
+   * entry with a `call` this is the call's permissions (the server's home counts read it).
+   */
   anyOf: readonly Permission[];
   /** Every listed feature must be licensed. */
   licences?: readonly (keyof LicensedFeatures)[];
@@ -31,6 +39,26 @@ export interface MenuEntry {
 export interface MenuCategory {
   id: MenuCategoryId;
   entries: readonly MenuEntry[];
+}
+
+/** An entry whose page is built: visible exactly when the call that loads the page may be made. */
+function page(path: string, call: CallKey): MenuEntry {
+  const declaration: CallDeclaration = CALLS[call];
+  const { access } = declaration;
+  const licences = access.kind === 'member' || access.kind === 'permission' ? access.licences : undefined;
+  return { path, call, anyOf: permissionsOf(declaration) ?? [], ...(licences ? { licences } : {}) };
+}
+
+/**
+ * An entry whose page is not built yet, so no call loads it: the condition of
+ * 2.4 and 6.4 written out until its area declares its calls.
+ */
+function planned(
+  path: string,
+  anyOf: readonly Permission[],
+  licences?: readonly (keyof LicensedFeatures)[],
+): MenuEntry {
+  return licences ? { path, anyOf, licences } : { path, anyOf };
 }
 
 const amenityScopes: Permission[] = [
@@ -45,113 +73,102 @@ const reservationScopes: Permission[] = [
   'amenity_reservations.view_descendants',
   'amenity_reservations.view_own',
 ];
-const roleViews: Permission[] = ['roles.view', 'roles.view_users', 'roles.view_all'];
 
+/**
+ * 2.4 and 6.4. Built pages take their condition from the call that loads them
+ * (licences included, e.g. /sip-trunks ← GET /sip-trunks/items needs SIP and
+ * trunks licensed), so the menu never offers a page whose list the server
+ * would refuse. Entries of areas not built yet (devices, elevators, access
+ * management, amenities, reports, settings) spell out 6.4's condition.
+ */
 export const MENU: readonly MenuCategory[] = [
   {
     id: 'common',
-    entries: [
-      { path: '/home', anyOf: [] },
-      { path: '/notifications', anyOf: [] },
-    ],
+    entries: [page('/home', 'GET /home/counts'), page('/notifications', 'GET /notifications/items')],
   },
-  { id: 'reports', entries: [{ path: '/reports/licenses', anyOf: ['system.view_licence_report'] }] },
+  { id: 'reports', entries: [planned('/reports/licenses', ['system.view_licence_report'])] },
   {
     id: 'users',
     entries: [
-      // 6.4 leaves the code for users and groups open; we gate them like 2.4 does roles
-      // plus their own view permissions (docs/decisions.md).
-      { path: '/users', anyOf: [...roleViews, 'users.view', 'users.view_all'] },
-      { path: '/roles', anyOf: roleViews },
-      {
-        path: '/groups',
-        anyOf: [...roleViews, 'domains.view_all', 'domains.view_descendants', 'domains.view_self', 'domains.view_own'],
-      },
+      // 6.4 leaves the code for users and groups open: their list calls decide (docs/decisions.md).
+      page('/users', 'GET /users/items'),
+      page('/roles', 'GET /roles/items'),
+      page('/groups', 'GET /domains/items'),
     ],
   },
   {
     id: 'access',
     entries: [
-      { path: '/guest-access', anyOf: ['identifiers.create_guest'], licences: ['guest_access'] },
-      { path: '/schedules', anyOf: ['schedules.view', 'schedules.view_all'] },
-      { path: '/access-rules', anyOf: ['access_rules.view', 'access_rules.view_all'] },
-      { path: '/identifiers', anyOf: ['identifiers.view_all'] },
-      { path: '/access-matrix', anyOf: ['access_rules.view', 'access_rules.view_all'] },
-      { path: '/access-control/events', anyOf: ['system.view_acs_events'] },
-      { path: '/ukey2', anyOf: ['ukey2.view'], licences: ['ukey2'] },
+      planned('/guest-access', ['identifiers.create_guest'], ['guest_access']),
+      planned('/schedules', ['schedules.view', 'schedules.view_all']),
+      planned('/access-rules', ['access_rules.view', 'access_rules.view_all']),
+      planned('/identifiers', ['identifiers.view_all']),
+      planned('/access-matrix', ['access_rules.view', 'access_rules.view_all']),
+      planned('/access-control/events', ['system.view_acs_events']),
+      planned('/ukey2', ['ukey2.view'], ['ukey2']),
     ],
   },
   {
     id: 'communications',
     entries: [
-      {
-        path: '/conversations',
-        anyOf: ['conversations.view', 'conversations.view_all', 'conversations.view_descendants'],
-      },
-      { path: '/announces', anyOf: ['announces.view', 'announces.view_all'] },
-      { path: '/announces/response', anyOf: ['announces.view', 'announces.view_all'] },
+      page('/conversations', 'GET /conversations/items'),
+      page('/announces', 'GET /announces/items'),
+      page('/announces/response', 'GET /announces/responses/items'),
     ],
   },
   {
     id: 'amenities',
     entries: [
-      { path: '/amenities', anyOf: amenityScopes, licences: ['amenity'] },
-      { path: '/amenities/reservations', anyOf: reservationScopes, licences: ['amenity'] },
+      planned('/amenities', amenityScopes, ['amenity']),
+      planned('/amenities/reservations', reservationScopes, ['amenity']),
     ],
   },
   {
     id: 'emergency',
     entries: [
-      { path: '/devices/alarms', anyOf: ['device_alarms.view'] },
-      { path: '/devices/alarms-calls', anyOf: ['device_alarms.view'] },
-      { path: '/emergency-alerts', anyOf: ['emergency_alerts.view'] },
+      planned('/devices/alarms', ['device_alarms.view']),
+      planned('/devices/alarms-calls', ['device_alarms.view']),
+      page('/emergency-alerts', 'GET /emergency-alerts/items'),
     ],
   },
   {
     id: 'phone',
     entries: [
-      {
-        path: '/virtual-numbers',
-        anyOf: ['sip_numbers.view', 'sip_numbers.view_all', 'sip_numbers.view_descendants'],
-        licences: ['sip'],
-      },
-      { path: '/forward-rules', anyOf: ['forward_rules.view'] },
-      { path: '/call-history', anyOf: ['calls.view_history'] },
-      {
-        path: '/sip-trunks',
-        anyOf: ['sip_trunks.view_all', 'sip_trunks.view_domain', 'sip_trunks.view_descendants', 'sip_trunks.view_own'],
-        licences: ['sip', 'sip_trunks'],
-      },
+      page('/virtual-numbers', 'GET /sip-numbers/items'),
+      page('/forward-rules', 'GET /forward-rules/items'),
+      page('/call-history', 'GET /calls/history/items'),
+      page('/sip-trunks', 'GET /sip-trunks/items'),
     ],
   },
   {
     id: 'devices',
     entries: [
-      { path: '/devices', anyOf: ['devices.view', 'devices.view_descendants', 'devices.view_all'] },
-      { path: '/devices/events', anyOf: ['devices.view_events'] },
-      { path: '/devices/tasks', anyOf: ['devices.view_tasks'] },
+      planned('/devices', ['devices.view', 'devices.view_descendants', 'devices.view_all']),
+      planned('/devices/events', ['devices.view_events']),
+      planned('/devices/tasks', ['devices.view_tasks']),
     ],
   },
   {
     id: 'elevators',
     entries: [
-      { path: '/elevators', anyOf: ['elevators.view', 'elevators.view_all'], licences: ['elevator'] },
-      { path: '/elevators/events', anyOf: ['elevators.view', 'elevators.view_all'], licences: ['elevator'] },
-      {
-        path: '/elevators/access-rules',
-        anyOf: ['elevator_access_rules.view_own', 'elevator_access_rules.view_all'],
-        licences: ['elevator'],
-      },
+      planned('/elevators', ['elevators.view', 'elevators.view_all'], ['elevator']),
+      planned('/elevators/events', ['elevators.view', 'elevators.view_all'], ['elevator']),
+      planned(
+        '/elevators/access-rules',
+        ['elevator_access_rules.view_own', 'elevator_access_rules.view_all'],
+        ['elevator'],
+      ),
     ],
   },
   {
     id: 'settings',
     entries: [
-      { path: '/audit-events', anyOf: ['audit.view'] },
-      { path: '/backups', anyOf: ['backups.view'] },
-      { path: '/general-settings', anyOf: ['project.view_settings'] },
-      { path: '/licenses', anyOf: ['licences.view'] },
-      { path: '/system-info', anyOf: ['system.view_info'] },
+      planned('/audit-events', ['audit.view']),
+      planned('/backups', ['backups.view']),
+      planned('/general-settings', ['project.view_settings']),
+      planned('/licenses', ['licences.view']),
+      // Not built yet, but the call that will load it is declared already: it decides.
+      page('/system-info', 'GET /system/info'),
     ],
   },
 ];
@@ -162,6 +179,7 @@ export function isMenuEntryVisible(
   permissions: readonly string[],
   features: LicensedFeatures | null,
 ): boolean {
+  if (entry.call) return mayCall(CALLS[entry.call], permissions, features);
   const licensed = (entry.licences ?? []).every((f) => features?.[f] === true);
   const permitted = entry.anyOf.length === 0 || hasAnyPermission(permissions, entry.anyOf);
   return licensed && permitted;

@@ -1,4 +1,3 @@
-import { StoredAudioSchema } from '../contract/entities/emergency-alert';
 import type { Http } from './http';
 
 /**
@@ -17,7 +16,14 @@ export async function resolveAudio(http: Http, choice: AudioChoice | undefined):
   if (!choice || choice.kind === 'none') return null;
   if (choice.kind === 'stored') return choice.filename;
   if (choice.kind === 'generate') return (await http.call('POST /emergency-alerts/generate')).data.filename;
-  const form = new FormData();
-  form.append('file', choice.file, choice.name);
-  return (await http.request('POST', '/emergency-alerts/file', StoredAudioSchema, { body: form })).data.filename;
+  const answer = await http.call('POST /emergency-alerts/file', {
+    multipart: { fields: {}, files: { file: { blob: choice.file, name: choice.name } } },
+  });
+  return answer.data.filename;
+}
+
+/** Whether a form value is an audio choice (the alert form's `audio` field). */
+export function isAudioChoice(value: unknown): value is AudioChoice {
+  if (typeof value !== 'object' || value === null || !('kind' in value)) return false;
+  return ['none', 'stored', 'file', 'generate'].includes(String(value.kind));
 }

@@ -1,21 +1,10 @@
-import * as v from 'valibot';
 import { TIMEOUTS } from '../contract/constants';
-import {
-  type EntityContract,
-  type EntityCreate,
-  type EntityItem,
-  type EntityPatch,
-  entityPaths,
-} from '../contract/entity';
-import {
-  CreatedSchema,
-  type DeleteAll,
-  DeletedSchema,
-  type ListQueryInput,
-  listAnswer,
-  listQueryToSearch,
-} from '../contract/filters';
-import type { DownloadedFile, Http } from './http';
+import type { EntityContract, EntityCreate, EntityItem, EntityPatch } from '../contract/entity';
+import { declaredEntityCalls } from '../contract/entity-access';
+import type { DeleteAll, ListQueryInput } from '../contract/filters';
+import { listQueryToSearch } from '../contract/filters';
+import type { CallKey } from '../contract/http';
+import { type CallOptions, type DownloadedFile, type Http, isFileCallKey } from './http';
 
 /** Exports may run long on big lists (7.1: import, export and backup 1 hour). */
 export const EXPORT_TIMEOUT_MS = TIMEOUTS.importExportBackup;
@@ -35,10 +24,13 @@ export interface EntityClient<R extends EntityContract> {
   patch: (id: number, body: EntityPatch<R>) => Promise<EntityItem<R>>;
   remove: (id: number) => Promise<void>;
   /** POST delete-all: listed ids or everything the filter matches; answers how many went. */
-  deleteAll: (selection: DeleteAll, searchParams?: Record<string, string>) => Promise<{ deleted: number }>;
+  deleteAll: (selection: DeleteAll) => Promise<{ deleted: number }>;
   /** The current filter of the list as an .xlsx file (no paging). */
   exportFile: (query: ListQueryInput) => Promise<DownloadedFile>;
 }
+
+/** Options of an entity call: the row id of `{id}` and a body of the entity's schemas. */
+type EntityCallOptions = Omit<CallOptions<CallKey>, 'params' | 'body'> & { params?: { id: number }; body?: unknown };
 
 /** Query parameters without paging, for exports. */
 function exportSearch(query: ListQueryInput): Record<string, string> {
@@ -46,21 +38,41 @@ function exportSearch(query: ListQueryInput): Record<string, string> {
   return rest;
 }
 
+/**
+ * The client of an entity over its declared calls (`GET {path}/items`,
+ * `PUT {path}`, …, read back from CALLS). A call the contract implies but
+ * CALLS lacks throws here, when the console composes its areas; a call the
+ * entity does not have (no create access) throws when asked for, and its
+ * button is hidden by the same declaration.
+ */
 export function createEntityClient<R extends EntityContract>(http: Http, contract: R): EntityClient<R> {
-  const paths = entityPaths(contract);
-  const listSchema = listAnswer(contract.item);
-  const itemSchema = v.object({ data: contract.item });
+  const calls = declaredEntityCalls(contract);
+  const need = (key: CallKey | null, what: string): CallKey => {
+    if (key === null) throw new Error(`entity '${contract.name}' declares no ${what} call`);
+    return key;
+  };
+  /**
+   * The keys are built from the entity's path, so their answers are typed as
+   * any call's: `entityCalls` made each answer's schema from this contract's
+   * `item`, and `call` has validated it with that schema.
+   */
+  const send = async <T>(key: CallKey, options: EntityCallOptions): Promise<T> =>
+    (await http.call(key, options as CallOptions<CallKey>)) as T;
   return {
-    list: (query) => http.request('GET', paths.items, listSchema, { searchParams: listQueryToSearch(query) }),
-    get: async (id) => (await http.request('GET', paths.item(id), itemSchema)).data,
-    create: async (body) => (await http.request('PUT', paths.create, CreatedSchema, { body })).data,
-    patch: async (id, body) => (await http.request('PATCH', paths.item(id), itemSchema, { body })).data,
+    list: (query) => send(calls.list ?? need(null, 'list'), { searchParams: listQueryToSearch(query) }),
+    get: async (id) => (await send<{ data: EntityItem<R> }>(need(calls.get, 'item'), { params: { id } })).data,
+    create: async (body) => (await send<{ data: number }>(need(calls.create, 'create'), { body })).data,
+    patch: async (id, body) =>
+      (await send<{ data: EntityItem<R> }>(need(calls.patch, 'edit'), { params: { id }, body })).data,
     remove: async (id) => {
-      await http.request('DELETE', paths.item(id), v.object({ data: v.literal(true) }));
+      await send(need(calls.remove, 'delete'), { params: { id } });
     },
-    deleteAll: async (selection, searchParams) =>
-      (await http.request('POST', paths.deleteAll, DeletedSchema, { body: selection, searchParams })).data,
-    exportFile: (query) =>
-      http.download(paths.export, { searchParams: exportSearch(query), timeout: EXPORT_TIMEOUT_MS }),
+    deleteAll: async (selection) =>
+      (await send<{ data: { deleted: number } }>(need(calls.deleteAll, 'delete-all'), { body: selection })).data,
+    exportFile: (query) => {
+      const key = need(calls.export, 'export');
+      if (!isFileCallKey(key)) throw new Error(`entity '${contract.name}': '${key}' does not answer a file`);
+      return http.callFile(key, { searchParams: exportSearch(query), timeout: EXPORT_TIMEOUT_MS });
+    },
   };
 }

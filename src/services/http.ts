@@ -1,36 +1,70 @@
 import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
 import * as v from 'valibot';
-import type { Access, CallDeclaration } from '../contract/call';
+import { type Access, type CallDeclaration, splitCallKey } from '../contract/call';
 import { TIMEOUTS } from '../contract/constants';
 import { ERROR_CODES, ErrorBodySchema, normaliseErrorMessage } from '../contract/errors';
 import { API_BASE, CALLS, type CallKey } from '../contract/http';
 import type { CallFailure } from '../machines/session/session.types';
 
-type RouteDef = (typeof CALLS)[CallKey];
-type BodyOf<K extends CallKey> = (typeof CALLS)[K] extends { body: infer B extends v.GenericSchema }
-  ? v.InferInput<B>
+type Declaration<K extends CallKey> = (typeof CALLS)[K];
+/** The names of the `{…}` parts of a path template. */
+type PathParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}`
+  ? P | PathParamNames<Rest>
   : never;
-type ResponseOf<K extends CallKey> = v.InferOutput<(typeof CALLS)[K]['response']>;
+// Each helper distributes over a union of keys, so a key computed at run time (the entity client's) still type-checks.
+type ParamsOf<K extends CallKey> = K extends CallKey
+  ? [PathParamNames<K>] extends [never]
+    ? never
+    : Record<PathParamNames<K>, string | number>
+  : never;
+type BodyOf<K extends CallKey> = K extends CallKey
+  ? Declaration<K> extends { body: infer B extends v.GenericSchema }
+    ? v.InferInput<B>
+    : never
+  : never;
+/** A file part: a Blob (a File keeps its name) or a Blob with the name to send. */
+export type UploadFile = Blob | { blob: Blob; name: string };
+type MultipartOf<K extends CallKey> = K extends CallKey
+  ? Declaration<K> extends { multipart: { fields: infer F extends v.GenericSchema; files: infer Files } }
+    ? {
+        fields: v.InferInput<F>;
+        files: { [N in keyof Files]: Files[N] extends { required: true } ? UploadFile : UploadFile | undefined };
+      }
+    : never
+  : never;
+type ResponseOf<K extends CallKey> = K extends CallKey ? v.InferOutput<Declaration<K>['response']> : never;
+
+/** The keys of calls answering a file (exports, terms, uploads): sent with `callFile`. */
+export type FileCallKey = {
+  [K in CallKey]: Declaration<K> extends { file: string } ? K : never;
+}[CallKey];
 
 export interface CallOptions<K extends CallKey> {
+  /** Values of the path's `{…}` parts. */
+  params?: ParamsOf<K>;
+  /** A JSON body (declarations with `body`). */
   body?: BodyOf<K>;
-  params?: Record<string, string | number>;
+  /** The text fields and files of a multipart body (declarations with `multipart`); sent as FormData. */
+  multipart?: MultipartOf<K>;
   searchParams?: Record<string, string | number | boolean>;
+  /** Overrides the declaration's timeout class. */
   timeout?: number | false;
-}
-
-/** Options of the generic `request` and `download` (resource routes that are not in CALLS). */
-export interface RequestOptions {
-  /** A JSON body, or a FormData for multipart uploads (avatar). */
-  body?: unknown;
-  searchParams?: Record<string, string | number | boolean> | URLSearchParams;
-  timeout?: number | false;
+  /**
+   * Send with this token instead of the session's, and never refresh it: the
+   * logout call carries the token the session has just dropped.
+   */
+  token?: string;
 }
 
 /** A downloaded file (exports). */
 export interface DownloadedFile {
   blob: Blob;
   filename: string | null;
+}
+
+/** Whether a declared call answers a file (sent with `callFile`). */
+export function isFileCallKey(key: CallKey): key is FileCallKey {
+  return 'file' in CALLS[key];
 }
 
 export interface HttpDeps {
@@ -60,14 +94,12 @@ export function createHttp(deps: HttpDeps) {
     fetch: deps.fetch,
   });
 
-  async function send(key: CallKey, options: CallOptions<CallKey>, token: string | null): Promise<Response> {
-    const [method, template] = key.split(' ') as [string, string];
-    const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
-      encodeURIComponent(String(options.params?.[name])),
-    );
+  /** The request of a call; the path is filled in before anything is sent. */
+  function send(method: string, path: string, options: CallOptions<CallKey>, token: string | null) {
     return api(path.replace(/^\//, ''), {
       method,
-      json: options.body,
+      json: options.multipart ? undefined : options.body,
+      body: options.multipart ? formData(options.multipart) : undefined,
       searchParams: options.searchParams,
       timeout: options.timeout ?? TIMEOUTS.default,
       headers: token ? { authorization: `Bearer ${token}` } : undefined,
@@ -77,14 +109,20 @@ export function createHttp(deps: HttpDeps) {
   /**
    * Sends with the current token; on 401 not_authorized asks once for a fresh
    * token and retries with it (7.1, 8.1). Every other failure becomes a CallFailure.
+   * A call given its own token is sent once with it and never refreshed.
    */
-  async function authorised(access: Access['kind'], attempt: (token: string | null) => Promise<Response>) {
-    const token = access === 'public' ? null : deps.getToken();
+  async function authorised(
+    access: Access['kind'],
+    given: string | undefined,
+    attempt: (token: string | null) => Promise<Response>,
+  ) {
+    const token = access === 'public' ? null : (given ?? deps.getToken());
     try {
       return await attempt(token);
     } catch (error) {
       if (
         error instanceof HTTPError &&
+        given === undefined &&
         // Optional-auth calls (server settings) also refuse a stale token: refresh then too.
         (access === 'member' || access === 'permission' || (access === 'optional' && token !== null)) &&
         isNotAuthorized(error.response.status, await readBody(error.response))
@@ -101,60 +139,56 @@ export function createHttp(deps: HttpDeps) {
     }
   }
 
+  function respond(key: CallKey, options: CallOptions<CallKey>): Promise<Response> {
+    const declaration: CallDeclaration = CALLS[key];
+    const { method, path } = splitCallKey(key);
+    const filled = fillPath(key, path, { ...options.params });
+    return authorised(declaration.access.kind, options.token, (token) =>
+      send(method, filled, { timeout: timeoutOf(declaration), ...options }, token),
+    );
+  }
+
+  /** A declared call: typed path parameters, body or multipart parts, and the validated answer. */
   async function call<K extends CallKey>(key: K, options: CallOptions<K> = {}): Promise<ResponseOf<K>> {
-    const route: RouteDef = CALLS[key];
-    const response = await authorised(route.access.kind, (token) =>
-      send(key, { timeout: timeoutOf(route), ...options } as CallOptions<CallKey>, token),
-    );
-    return (await parse(route, response)) as ResponseOf<K>;
+    const response = await respond(key, options as CallOptions<CallKey>);
+    return (await parse(CALLS[key], response)) as ResponseOf<K>;
   }
 
-  /** Sends an authenticated call by method and path (generic resource routes of src/contract/resource.ts). */
-  function sendRaw(method: string, path: string, options: RequestOptions) {
-    return authorised('member', (token) =>
-      api(path.replace(/^\//, ''), {
-        method,
-        json: options.body instanceof FormData ? undefined : options.body,
-        body: options.body instanceof FormData ? options.body : undefined,
-        searchParams: options.searchParams,
-        timeout: options.timeout ?? TIMEOUTS.default,
-        headers: token ? { authorization: `Bearer ${token}` } : undefined,
-      }),
-    );
-  }
-
-  /** An authenticated JSON call whose answer is validated with `schema`. */
-  async function request<S extends v.GenericSchema>(
-    method: string,
-    path: string,
-    schema: S,
-    options: RequestOptions = {},
-  ): Promise<v.InferOutput<S>> {
-    const response = await sendRaw(method, path, options);
-    return (await parse({ response: schema }, response)) as v.InferOutput<S>;
-  }
-
-  /** An authenticated call answering a file (exports): the blob and the server's file name. */
-  async function download(path: string, options: RequestOptions = {}): Promise<DownloadedFile> {
-    const response = await sendRaw('GET', path, options);
+  /** A declared call answering a file (exports, terms): the blob and the server's file name. */
+  async function callFile<K extends FileCallKey>(key: K, options: CallOptions<K> = {}): Promise<DownloadedFile> {
+    const response = await respond(key, options as CallOptions<CallKey>);
     const disposition = response.headers.get('content-disposition') ?? '';
     const filename = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
     return { blob: await response.blob(), filename: filename ? decodeURIComponent(filename) : null };
   }
 
-  /** Fetches a non-JSON resource (terms HTML) with the same error rules. */
-  async function text(path: string): Promise<string> {
-    try {
-      return await api(path.replace(/^\//, ''), { timeout: TIMEOUTS.default }).text();
-    } catch (error) {
-      throw await toFailure(error);
-    }
-  }
-
-  return { call, text, request, download };
+  return { call, callFile };
 }
 
 export type Http = ReturnType<typeof createHttp>;
+
+/** The path of a call with its `{…}` parts filled in; a missing part would name another path (and answer 404). */
+function fillPath(key: string, template: string, params: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${key}: the path parameter '${name}' is missing`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The FormData of a multipart declaration: text fields as strings, then the files. */
+export function formData(parts: { fields: unknown; files: unknown }): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts.fields ?? {})) {
+    if (value !== undefined && value !== null) form.append(name, String(value));
+  }
+  for (const [name, file] of Object.entries((parts.files ?? {}) as Record<string, UploadFile | undefined>)) {
+    if (file === undefined) continue;
+    if (file instanceof Blob) form.append(name, file);
+    else form.append(name, file.blob, file.name);
+  }
+  return form;
+}
 
 /** The timeout of a call's class (7.1); `none` waits as long as the call takes. */
 function timeoutOf(declaration: CallDeclaration): number | false {

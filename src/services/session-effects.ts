@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { TIMEOUTS } from '../contract/constants';
+import { LOGOUT_CALL_TIMEOUT_MS, TIMEOUTS } from '../contract/constants';
 import type { ProjectSession, TokenPair } from '../contract/entities/session';
 import type { LoginInput, ProfileBundle } from '../machines/session/session.types';
 import type { Http } from './http';
@@ -31,6 +31,14 @@ export function createSessionImplementations(http: Http, storage: AppStorage) {
     actions: {
       persistTokens: (_: unknown, params: { tokens: TokenPair | null; remember: boolean }) =>
         storage.writeTokens(params.tokens, params.remember),
+      // Fire and forget, with the token the session is dropping: offline, refused or slow, the
+      // local logout has already happened; the server's refresh family just lives until it expires.
+      endServerSession: (_: unknown, { tokens }: { tokens: TokenPair | null }) => {
+        if (!tokens) return;
+        http
+          .call('POST /logout', { token: tokens.token, timeout: LOGOUT_CALL_TIMEOUT_MS })
+          .catch((failure) => console.warn('the server did not end the session', failure));
+      },
     },
   };
 }

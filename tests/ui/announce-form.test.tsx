@@ -3,10 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { announcesEntity } from '../../src/contract/entities/announce';
 import { groupsEntity } from '../../src/contract/entities/group';
 import { usersEntity } from '../../src/contract/entities/user';
-import { createEntityRegistry } from '../../src/services/entity-registry';
 import { sampleAnnounces } from '../../src/ui/announces/announce.fixtures';
-import { createStubPageMachines } from '../../src/ui/storybook/frozen-actors';
 import { sampleUsers } from '../../src/ui/users/user.fixtures';
+import { machinesOver } from './support/entity-demo';
 import { createFakeBackend } from './support/entity-fake-backend';
 import { renderApp } from './support/render-app';
 
@@ -28,10 +27,7 @@ function backend() {
 function renderAt(path: string) {
   const server = backend();
   let app: ReturnType<typeof renderApp> | undefined;
-  const registry = createEntityRegistry(server.http, (alert) =>
-    app?.refs.alerts.send({ type: 'alert.show', ...alert }),
-  );
-  app = renderApp(path, { machines: { ...createStubPageMachines(), ...registry } });
+  app = renderApp(path, { machines: machinesOver(server.http, () => app) });
   return { ...app, server };
 }
 

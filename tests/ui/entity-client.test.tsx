@@ -1,10 +1,23 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
+import { markersEntity } from '../../src/contract/entities/marker';
 import { defineEntity } from '../../src/contract/entity';
 import { createEntityClient, EXPORT_TIMEOUT_MS } from '../../src/services/entity-client';
+import { createKitFactory } from '../../src/services/entity-kit';
 import { createHttp } from '../../src/services/http';
 
-/** A small test contract: the client is generic over any EntityContract. */
+/** The markers entity: its calls are declared in CALLS, so the client sends them by key. */
+const marker = (id: number, name: string) => ({
+  id,
+  name,
+  color: '#d64545',
+  description: null,
+  users_count: 0,
+  created_by_user: null,
+});
+const body = { name: 'East', color: '#3b6fb6' };
+
+/** A contract whose calls no area spread into CALLS. */
 const Gate = v.object({ id: v.number(), name: v.string() });
 const gates = defineEntity({
   name: 'gates',
@@ -44,15 +57,15 @@ function client(...answers: Response[]) {
     fetch: fetch as unknown as typeof globalThis.fetch,
     baseUrl: base,
   });
-  return { gatesClient: createEntityClient(http, gates), seen, onUnauthorized };
+  return { markersClient: createEntityClient(http, markersEntity), http, seen, onUnauthorized };
 }
 
-describe('resource client', () => {
+describe('entity client', () => {
   it('lists with the query of 7.1 on the wire and validates the answer', async () => {
-    const { gatesClient, seen } = client(
-      json(200, { data: [{ id: 1, name: 'North' }], meta: { page: 2, size: 10, total: 11 } }),
+    const { markersClient, seen } = client(
+      json(200, { data: [marker(1, 'North')], meta: { page: 2, size: 10, total: 11 } }),
     );
-    const page = await gatesClient.list({
+    const page = await markersClient.list({
       page: 2,
       size: 10,
       sort: ['-name'],
@@ -61,7 +74,7 @@ describe('resource client', () => {
     });
     expect(page.meta.total).toBe(11);
     const url = seen[0]!.url;
-    expect(url.pathname).toBe('/api/v0/gates/items');
+    expect(url.pathname).toBe('/api/v0/markers/items');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       page: '2',
       size: '10',
@@ -72,55 +85,66 @@ describe('resource client', () => {
   });
 
   it('creates with PUT and answers the new id; patches by id; deletes all by filter', async () => {
-    const { gatesClient, seen } = client(
+    const { markersClient, seen } = client(
       json(200, { data: 42 }),
-      json(200, { data: { id: 42, name: 'East' } }),
+      json(200, { data: marker(42, 'East') }),
       json(200, { data: { deleted: 3 } }),
     );
-    expect(await gatesClient.create({ name: 'East' })).toBe(42);
-    expect(await gatesClient.patch(42, { name: 'East' })).toEqual({ id: 42, name: 'East' });
-    expect(await gatesClient.deleteAll({ all: true, filters: [], match: 'match_all' })).toEqual({ deleted: 3 });
+    expect(await markersClient.create(body)).toBe(42);
+    expect(await markersClient.patch(42, body)).toEqual(marker(42, 'East'));
+    expect(await markersClient.deleteAll({ all: true, filters: [], match: 'match_all' })).toEqual({ deleted: 3 });
     expect(seen.map((s) => `${s.method} ${s.url.pathname}`)).toEqual([
-      'PUT /api/v0/gates',
-      'PATCH /api/v0/gates/42',
-      'POST /api/v0/gates/delete-all',
+      'PUT /api/v0/markers',
+      'PATCH /api/v0/markers/42',
+      'POST /api/v0/markers/delete-all',
     ]);
-    expect(JSON.parse(seen[0]!.body)).toEqual({ name: 'East' });
+    expect(JSON.parse(seen[0]!.body)).toEqual(body);
   });
 
   it('refreshes once on 401 and retries with the fresh token', async () => {
-    const { gatesClient, seen, onUnauthorized } = client(
+    const { markersClient, seen, onUnauthorized } = client(
       json(401, { message: 'not_authorized', code: 'not_authorized' }),
-      json(200, { data: { id: 1, name: 'North' } }),
+      json(200, { data: marker(1, 'North') }),
     );
-    await gatesClient.get(1);
+    await markersClient.get(1);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(seen.map((s) => s.auth)).toEqual(['Bearer stale', 'Bearer fresh']);
   });
 
   it('a refusal becomes a CallFailure with its field errors; a broken answer is refused', async () => {
-    const { gatesClient } = client(
+    const { markersClient } = client(
       json(422, { message: 'Value not unique', errors: { name: { code: 'not_unique' } } }),
       json(200, { data: 'not an id' }),
     );
-    await expect(gatesClient.create({ name: 'North' })).rejects.toEqual({
+    await expect(markersClient.create({ name: 'North', color: '#d64545' })).rejects.toEqual({
       code: 'value not unique',
       status: 422,
       fields: { name: { code: 'not_unique' } },
       entities: undefined,
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    await expect(gatesClient.create({ name: 'North' })).rejects.toMatchObject({ code: 'invalid response' });
+    await expect(markersClient.create({ name: 'North', color: '#d64545' })).rejects.toMatchObject({
+      code: 'invalid response',
+    });
   });
 
   it('exports the filter without paging, with the long timeout, and keeps the file name', async () => {
-    const { gatesClient, seen } = client(
-      new Response('xlsx', { headers: { 'content-disposition': 'attachment; filename="gates.xlsx"' } }),
+    const { markersClient, seen } = client(
+      new Response('xlsx', { headers: { 'content-disposition': 'attachment; filename="markers.xlsx"' } }),
     );
-    const file = await gatesClient.exportFile({ page: 3, size: 20, sort: ['name'], filters: [] });
-    expect(file.filename).toBe('gates.xlsx');
+    const file = await markersClient.exportFile({ page: 3, size: 20, sort: ['name'], filters: [] });
+    expect(file.filename).toBe('markers.xlsx');
     expect(await file.blob.text()).toBe('xlsx');
     expect(Object.fromEntries(seen[0]!.url.searchParams)).toEqual({ sort: 'name' });
     expect(EXPORT_TIMEOUT_MS).toBe(3_600_000);
+  });
+
+  it('refuses, when it is made, an entity whose calls are not declared (not a 404 later)', () => {
+    const http = createHttp({ getToken: () => null, onUnauthorized: async () => null, baseUrl: base });
+    expect(() => createEntityClient(http, gates)).toThrow("the call 'GET /gates/items' is not declared");
+    // A kit of it is a type error too: its list call is not a CallKey.
+    const kit = createKitFactory(http, () => {});
+    // @ts-expect-error '/gates' has no declared calls
+    expect(() => kit(gates)).toThrow();
   });
 });

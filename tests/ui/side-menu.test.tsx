@@ -1,9 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { visibleMenu } from '../../src/contract/menu';
+import { permissionsOf } from '../../src/contract/call';
+import { CALLS } from '../../src/contract/http';
+import { MENU, visibleMenu } from '../../src/contract/menu';
+import type { Permission } from '../../src/contract/permissions';
 import { appFixtures } from '../../src/machines/app/app.fixtures';
 import { demoSettings, sessionFixtures } from '../../src/machines/session/session.fixtures';
 import { sessionMachine } from '../../src/machines/session/session.machine';
+import { ROUTE_TABLE } from '../../src/ui/app/route-table';
 import { activeMenuPath } from '../../src/ui/shell/menu-active';
 import { renderApp } from './support/render-app';
 
@@ -110,5 +114,49 @@ describe('side menu (2.3, 2.4, 6.4)', () => {
     expect(activeMenuPath(menu, '/devices/alarms/3/edit')).toBe('/devices/alarms');
     expect(activeMenuPath(menu, '/devices')).toBe('/devices');
     expect(activeMenuPath(menu, '/devicesx')).toBeNull();
+  });
+});
+
+describe('side menu gating from the call declarations (6.4)', () => {
+  const entries = MENU.flatMap((c) => c.entries);
+  const paths = (permissions: Permission[], features = demoSettings.features) =>
+    visibleMenu(permissions, features).flatMap((c) => c.entries.map((e) => e.path));
+
+  it('gates every entry whose page is built by the call that loads it', () => {
+    const built = new Set(ROUTE_TABLE.filter((r) => r.page).map((r) => r.path));
+    for (const entry of entries.filter((e) => built.has(e.path))) expect(entry.call, entry.path).toBeDefined();
+  });
+
+  it("keeps each entry's permissions and licences equal to its call's declaration (the server's home counts read them)", () => {
+    for (const entry of entries) {
+      if (!entry.call) continue;
+      const { access } = CALLS[entry.call];
+      expect(entry.anyOf, entry.path).toEqual(permissionsOf(CALLS[entry.call]) ?? []);
+      expect(entry.licences ?? [], entry.path).toEqual('licences' in access ? (access.licences ?? []) : []);
+    }
+  });
+
+  // Changed with the declarations: role viewers used to see /users and /groups, whose lists refuse them.
+  it('shows /roles to a role viewer, but not /users or /groups, which they cannot list', () => {
+    const shown = paths(['roles.view']);
+    expect(shown).toContain('/roles');
+    expect(shown).not.toContain('/users');
+    expect(shown).not.toContain('/groups');
+    expect(paths(['users.view'])).toContain('/users');
+    expect(paths(['domains.view_own'])).toContain('/groups');
+  });
+
+  // Changed with the declarations: the trunks list also answers self-group trunk managers.
+  it('shows /sip-trunks to whoever may list trunks, only with SIP and trunks licensed', () => {
+    expect(paths(['self_domain.manage_sip_trunks'])).toContain('/sip-trunks');
+    expect(paths(['sip_trunks.view_own'])).toContain('/sip-trunks');
+    expect(paths(['sip_trunks.view_own'], { ...demoSettings.features!, sip_trunks: false })).not.toContain(
+      '/sip-trunks',
+    );
+    expect(paths(['sip_trunks.create'])).not.toContain('/sip-trunks');
+  });
+
+  it('shows the always-there entries to any profile, even one without permissions', () => {
+    expect(paths([])).toEqual(['/home', '/notifications']);
   });
 });

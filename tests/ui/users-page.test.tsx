@@ -65,10 +65,10 @@ describe('users list', () => {
     const app = renderWithBackend('/users?q=sam');
     await table();
     await app.user.click(screen.getByRole('button', { name: 'Export to Excel' }));
-    await waitFor(() => expect(app.backend.download).toHaveBeenCalled());
-    expect(app.backend.download.mock.calls[0]![0]).toBe('/users/export');
+    await waitFor(() => expect(app.backend.callFile).toHaveBeenCalled());
+    expect(app.backend.callFile.mock.calls[0]![0]).toBe('GET /users/export');
     expect(
-      JSON.parse((app.backend.download.mock.calls[0]![1]!.searchParams as Record<string, string>).filters!),
+      JSON.parse((app.backend.callFile.mock.calls[0]![1]!.searchParams as Record<string, string>).filters!),
     ).toEqual([{ field: 'search', rule: 'contains', value: 'sam' }]);
   });
 });

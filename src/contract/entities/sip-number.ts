@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { SIP_NUMBER_LENGTH, SIP_PASSWORD_LENGTH } from '../constants';
 import { defineEntity } from '../entity';
+import { fieldRule } from '../field-rules';
 import { listAnswer } from '../filters';
 import { IdSchema, idList } from '../ids';
 
@@ -101,6 +102,16 @@ export type SipNumberCreate = v.InferOutput<typeof SipNumberCreateSchema>;
 /** PATCH /sip-numbers/{id}: any field; the password is left out when it did not change (7.6, 7.9). */
 export const SipNumberPatchSchema = v.partial(v.object(entries));
 export type SipNumberPatch = v.InferOutput<typeof SipNumberPatchSchema>;
+
+/**
+ * Rules of the number form that gate fields, not calls (6.2): who may set or
+ * change `is_active`, and who may mark a number as system (`is_reserved`,
+ * `purpose`). The server checks the same permissions on save.
+ */
+export const SIP_NUMBER_FIELD_RULES = {
+  activate: fieldRule(['sip_numbers.activate']),
+  markSystem: fieldRule(['sip_numbers.mark_system']),
+};
 
 export const sipNumbersEntity = defineEntity({
   name: 'sip_numbers',

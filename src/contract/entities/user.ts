@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { defineEntity } from '../entity';
+import { fieldRule } from '../field-rules';
 import { listAnswer } from '../filters';
 import { IdSchema, idList } from '../ids';
 import { EmailSchema, IDENTIFIER_FORMATS, PersonNameSchema, PHONE_PATTERN, ProfileSettingsSchema } from './profile';
@@ -137,6 +138,12 @@ export const usersEntity = defineEntity({
   defaultSort: ['name'],
   exportable: true,
 });
+
+/** Rules of a user's page that gate a card, not a call (6.2: users view and edit licences). */
+export const USER_FIELD_RULES = {
+  /** The licence card of the edit page (license_info). */
+  licences: fieldRule(['users.view_licences', 'users.edit_licences']),
+};
 
 export const UserListSchema = listAnswer(UserSchema);
 

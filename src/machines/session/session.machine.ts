@@ -32,6 +32,8 @@ export const sessionMachine = setup({
   actions: {
     /** Writes or clears tokens in session/persistent storage per `remember`. */
     persistTokens: (_, _params: { tokens: TokenPair | null; remember: boolean }) => {},
+    /** Tells the server the session is over (POST /logout); the local logout never waits for it. */
+    endServerSession: (_, _params: { tokens: TokenPair | null }) => {},
     notifyLoggedIn: sendParent({ type: 'session.loggedIn' }),
     notifyLoggedOut: sendParent({ type: 'session.loggedOut' }),
     notifyProfileLoaded: sendParent(({ context }) => ({
@@ -152,6 +154,7 @@ export const sessionMachine = setup({
         'session.logout': {
           target: 'unauthenticated',
           actions: [
+            { type: 'endServerSession', params: ({ context }) => ({ tokens: context.tokens }) },
             { type: 'forgetUser', params: { reason: 'user' } },
             { type: 'persistTokens', params: { tokens: null, remember: false } },
           ],

@@ -1,26 +1,28 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { Announce } from '../../contract/entities/announce';
-import { selectFormItem, selectIsDirty } from '../../machines/entity-form/entity-form.selectors';
+import { AnnounceSchema } from '../../contract/entities/announce';
+import { selectIsDirty } from '../../machines/entity-form/entity-form.selectors';
 import type { FormRef } from '../entities/form-types';
+import { useFormItem } from '../entities/use-form-item';
 import { Button } from '../kit/Button';
 import { Card } from '../kit/Card';
 import { formatDateTime } from '../kit/format-date';
 import { AnnounceStatus } from './AnnounceStatus';
+import type { StartStopAccess } from './StartStopConfirm';
 
 /** Props of {@link AnnounceAside}. */
 export interface AnnounceAsideProps {
   formRef: FormRef;
-  /** The caller holds announces.send. */
-  canSend: boolean;
+  /** The caller may make the start and the stop call. */
+  commands: StartStopAccess;
   onCommand: (command: 'start' | 'stop') => void;
   onResponses: () => void;
 }
 
 /** Beside an existing announce: its state, delivery counts, and start or stop. */
-export function AnnounceAside({ formRef, canSend, onCommand, onResponses }: AnnounceAsideProps) {
+export function AnnounceAside({ formRef, commands, onCommand, onResponses }: AnnounceAsideProps) {
   const { t, i18n } = useTranslation('announces');
-  const announce = useSelector(formRef, selectFormItem) as Announce | null;
+  const announce = useFormItem(formRef, AnnounceSchema);
   const dirty = useSelector(formRef, selectIsDirty);
   if (!announce) return null;
   const row = (label: string, value: string | number | null) =>
@@ -52,12 +54,12 @@ export function AnnounceAside({ formRef, canSend, onCommand, onResponses }: Anno
         {row(t('state.author'), announce.created_by?.name ?? null)}
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
-        {canSend && announce.status !== 'started' ? (
+        {commands.start && announce.status !== 'started' ? (
           <Button size="sm" variant="primary" disabled={dirty} onClick={() => onCommand('start')}>
             {announce.status === 'stopped' ? t('state.restart') : t('state.start')}
           </Button>
         ) : null}
-        {canSend && announce.status === 'started' ? (
+        {commands.stop && announce.status === 'started' ? (
           <Button size="sm" variant="danger" onClick={() => onCommand('stop')}>
             {t('state.stop')}
           </Button>

@@ -1,13 +1,12 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import type { Announce } from '../../contract/entities/announce';
-import { selectFormItem } from '../../machines/entity-form/entity-form.selectors';
+import { AnnounceSchema, announcesEntity } from '../../contract/entities/announce';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
+import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
-import { usePermission } from '../entities/use-permissions';
+import { useFormItem } from '../entities/use-form-item';
 import { usePickers } from '../entities/use-pickers';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { AnnounceFormView } from './AnnounceFormView';
@@ -36,23 +35,25 @@ function AnnounceForm({ id, onReload }: { id: number | null; onReload: () => voi
   const { entities, communications } = usePageMachines();
   const pickers = usePickers();
   const { closePage, openPage } = usePageStack();
-  const mayCreate = usePermission('announces.create');
-  const mayEdit = usePermission('announces.edit');
-  const canSend = usePermission('announces.send');
+  const access = useEntityAccess(announcesEntity);
+  const commands = {
+    start: useMayCall('POST /announces/{id}/start'),
+    stop: useMayCall('POST /announces/{id}/stop'),
+  };
   const [command, setCommand] = useState<'start' | 'stop' | null>(null);
   const formRef = useEntityForm(
     entities.announces.form,
-    { id, definition: announceForm, mayEdit: id === null ? mayCreate : mayEdit },
+    { id, definition: announceForm, mayEdit: id === null ? access.create : access.edit },
     // Leave once the saved state has rendered, so the unsaved-changes guard sees a clean form.
     () => window.setTimeout(() => closePage(LIST), 0),
   );
-  const announce = useSelector(formRef, selectFormItem) as Announce | null;
+  const announce = useFormItem(formRef, AnnounceSchema);
   return (
     <>
       <AnnounceFormView
         formRef={formRef}
         pickers={{ users: pickers.users, groups: pickers.groups }}
-        canSend={canSend}
+        commands={commands}
         onCancel={() => closePage(LIST)}
         onCommand={setCommand}
         onResponses={() => (announce ? openPage(responsesOf(announce)) : undefined)}

@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { Announce } from '../../contract/entities/announce';
-import { selectFormItem, selectIsNew } from '../../machines/entity-form/entity-form.selectors';
+import { AnnounceSchema } from '../../contract/entities/announce';
+import { selectIsNew } from '../../machines/entity-form/entity-form.selectors';
 import { EntityFormPage } from '../entities/EntityFormPage';
 import type { FormRef } from '../entities/form-types';
+import { useFormItem } from '../entities/use-form-item';
 import { AnnounceAside, type AnnounceAsideProps } from './AnnounceAside';
 import { AnnounceFields, type AnnouncePickers } from './AnnounceFields';
 
@@ -11,7 +12,7 @@ import { AnnounceFields, type AnnouncePickers } from './AnnounceFields';
 export interface AnnounceFormViewProps {
   formRef: FormRef;
   pickers: AnnouncePickers;
-  canSend: boolean;
+  commands: AnnounceAsideProps['commands'];
   onCancel: () => void;
   onCommand: AnnounceAsideProps['onCommand'];
   onResponses: () => void;
@@ -21,14 +22,14 @@ export interface AnnounceFormViewProps {
 export function AnnounceFormView({
   formRef,
   pickers,
-  canSend,
+  commands,
   onCancel,
   onCommand,
   onResponses,
 }: AnnounceFormViewProps) {
   const { t } = useTranslation('announces');
   const isNew = useSelector(formRef, selectIsNew);
-  const announce = useSelector(formRef, selectFormItem) as Announce | null;
+  const announce = useFormItem(formRef, AnnounceSchema);
   const title = isNew
     ? t('form.addTitle')
     : announce
@@ -42,7 +43,7 @@ export function AnnounceFormView({
       onCancel={onCancel}
       aside={
         isNew ? undefined : (
-          <AnnounceAside formRef={formRef} canSend={canSend} onCommand={onCommand} onResponses={onResponses} />
+          <AnnounceAside formRef={formRef} commands={commands} onCommand={onCommand} onResponses={onResponses} />
         )
       }
     >

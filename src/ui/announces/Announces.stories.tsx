@@ -22,7 +22,7 @@ function ListFrame({ state }: { state: keyof typeof announceFixtures.list }) {
       <AnnouncesView
         listRef={listRef}
         filters={[]}
-        can={{ create: true, delete: true, send: true }}
+        can={{ create: true, delete: true, start: true, stop: true }}
         onAdd={noop}
         onOpen={noop}
         onCommand={noop}
@@ -38,7 +38,7 @@ function FormFrame({ state }: { state: keyof typeof announceFixtures.form }) {
       <AnnounceFormView
         formRef={formRef}
         pickers={pickers}
-        canSend
+        commands={{ start: true, stop: true }}
         onCancel={noop}
         onCommand={noop}
         onResponses={noop}

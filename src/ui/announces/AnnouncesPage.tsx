@@ -1,13 +1,20 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ANNOUNCE_STATUSES, ANNOUNCE_TYPES, type Announce, announcesEntity } from '../../contract/entities/announce';
+import {
+  ANNOUNCE_STATUSES,
+  ANNOUNCE_TYPES,
+  type Announce,
+  AnnounceSchema,
+  announcesEntity,
+} from '../../contract/entities/announce';
 import { selectProfile } from '../../machines/session/session.selectors';
 import { usePageMachines, useSessionActor } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import type { FilterDef } from '../entities/filters';
+import { rowAs } from '../entities/rows';
+import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityList } from '../entities/use-entity-list';
-import { usePermission } from '../entities/use-permissions';
 import { AnnouncesView } from './AnnouncesView';
 import { openPathOf } from './announce-links';
 import { StartStopConfirm } from './StartStopConfirm';
@@ -19,6 +26,7 @@ export function AnnouncesPage() {
   const { openPage } = usePageStack();
   const selfId = useSelector(useSessionActor(), selectProfile)?.id ?? null;
   const listRef = useEntityList(entities.announces.list, { defaultSort: [...announcesEntity.defaultSort] });
+  const access = useEntityAccess(announcesEntity);
   const [command, setCommand] = useState<{ announce: Announce; command: 'start' | 'stop' } | null>(null);
   const filters: FilterDef[] = [
     {
@@ -41,12 +49,16 @@ export function AnnouncesPage() {
       listRef={listRef}
       filters={filters}
       can={{
-        create: usePermission('announces.create'),
-        delete: usePermission('announces.delete'),
-        send: usePermission('announces.send'),
+        create: access.create,
+        delete: access.delete,
+        start: useMayCall('POST /announces/{id}/start'),
+        stop: useMayCall('POST /announces/{id}/stop'),
       }}
       onAdd={() => openPage('/announces/add')}
-      onOpen={(row) => openPage(openPathOf(row as unknown as Announce, selfId))}
+      onOpen={(row) => {
+        const announce = rowAs(AnnounceSchema, row);
+        if (announce) openPage(openPathOf(announce, selfId));
+      }}
       onCommand={(announce, which) => setCommand({ announce, command: which })}
     >
       {command ? (

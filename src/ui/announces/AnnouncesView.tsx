@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
-import type { Announce } from '../../contract/entities/announce';
+import { type Announce, AnnounceSchema } from '../../contract/entities/announce';
 import type { EntityListMachine, ListRow } from '../../machines/entity-list/entity-list.machine';
 import { EntityListView } from '../entities/EntityListView';
 import type { FilterDef } from '../entities/filters';
+import { rowAs } from '../entities/rows';
 import { Button } from '../kit/Button';
 import { announceColumns } from './announce-columns';
 
@@ -12,7 +13,8 @@ import { announceColumns } from './announce-columns';
 export interface AnnouncesViewProps {
   listRef: ActorRefFrom<EntityListMachine>;
   filters: FilterDef[];
-  can: { create: boolean; delete: boolean; send: boolean };
+  /** Add and bulk delete (the entity's calls), start and stop (their calls). */
+  can: { create: boolean; delete: boolean; start: boolean; stop: boolean };
   onAdd: () => void;
   onOpen: (row: ListRow) => void;
   onCommand: (announce: Announce, command: 'start' | 'stop') => void;
@@ -43,10 +45,11 @@ export function AnnouncesView({ listRef, filters, can, onAdd, onOpen, onCommand,
         ) : null
       }
       rowActions={
-        can.send
+        can.start || can.stop
           ? (row) => {
-              const announce = row as unknown as Announce;
-              const command = announce.status === 'started' ? 'stop' : 'start';
+              const announce = rowAs(AnnounceSchema, row);
+              const command = announce?.status === 'started' ? 'stop' : 'start';
+              if (!announce || !can[command]) return null;
               return (
                 <Button size="sm" variant="ghost" onClick={() => onCommand(announce, command)}>
                   {command === 'stop'

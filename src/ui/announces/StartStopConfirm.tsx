@@ -15,9 +15,12 @@ const commandDefinition = (successCode: string): EntityFormDefinition => ({
   successCode: { create: successCode, patch: successCode },
 });
 
+/** Which of start and stop the caller may use (each from its call's declaration). */
+export type StartStopAccess = Record<'start' | 'stop', boolean>;
+
 /** Props of {@link StartStopConfirm}. */
 export interface StartStopConfirmProps {
-  /** The start or stop command machine (src/services/communications.ts). */
+  /** The start or stop command machine (the communications area, src/services/areas/communications.ts). */
   machine: EntityFormMachine;
   id: number;
   item: unknown;

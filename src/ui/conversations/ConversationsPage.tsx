@@ -7,9 +7,9 @@ import type { ConversationFeedMachine } from '../../machines/conversation-feed/c
 import { selectProfile } from '../../machines/session/session.selectors';
 import { useAppActor, usePageMachines, useSessionActor } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
+import { useEntityAccess } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
 import { useEntityList } from '../entities/use-entity-list';
-import { usePermission } from '../entities/use-permissions';
 import { usePickers } from '../entities/use-pickers';
 import { ConversationsView } from './ConversationsView';
 import { conversationForm } from './conversation-form';
@@ -29,7 +29,7 @@ export function ConversationsPage() {
   const feedRef = useSelector(useAppActor(), selectFeedRef);
   const listRef = useEntityList(entities.conversations.list, { defaultSort: [...conversationsEntity.defaultSort] });
   const [adding, setAdding] = useState(false);
-  const can = { create: usePermission('conversations.create'), delete: usePermission('conversations.delete') };
+  const can = useEntityAccess(conversationsEntity);
   return (
     <ConversationsView
       listRef={listRef}

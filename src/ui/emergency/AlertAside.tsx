@@ -1,8 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { EmergencyAlert } from '../../contract/entities/emergency-alert';
-import { selectFormItem, selectIsDirty } from '../../machines/entity-form/entity-form.selectors';
+import { EmergencyAlertSchema } from '../../contract/entities/emergency-alert';
+import { selectIsDirty } from '../../machines/entity-form/entity-form.selectors';
+import type { StartStopAccess } from '../announces/StartStopConfirm';
 import type { FormRef } from '../entities/form-types';
+import { useFormItem } from '../entities/use-form-item';
 import { Button } from '../kit/Button';
 import { Card } from '../kit/Card';
 import { formatDateTime } from '../kit/format-date';
@@ -11,15 +13,15 @@ import { AlertStatus } from './AlertStatus';
 /** Props of {@link AlertAside}. */
 export interface AlertAsideProps {
   formRef: FormRef;
-  /** The caller holds emergency_alerts.playback. */
-  canPlay: boolean;
+  /** The caller may make the start and the stop call. */
+  commands: StartStopAccess;
   onCommand: (command: 'start' | 'stop') => void;
 }
 
 /** Beside an existing alert: its stored state, and start or stop. */
-export function AlertAside({ formRef, canPlay, onCommand }: AlertAsideProps) {
+export function AlertAside({ formRef, commands, onCommand }: AlertAsideProps) {
   const { t, i18n } = useTranslation('emergency');
-  const alert = useSelector(formRef, selectFormItem) as EmergencyAlert | null;
+  const alert = useFormItem(formRef, EmergencyAlertSchema);
   const dirty = useSelector(formRef, selectIsDirty);
   if (!alert) return null;
   return (
@@ -48,7 +50,7 @@ export function AlertAside({ formRef, canPlay, onCommand }: AlertAsideProps) {
           <dd>{alert.created_by_user?.name ?? '—'}</dd>
         </div>
       </dl>
-      {canPlay ? (
+      {commands[alert.status === 'started' ? 'stop' : 'start'] ? (
         <div className="mt-3">
           {alert.status === 'started' ? (
             <Button size="sm" variant="danger" onClick={() => onCommand('stop')}>

@@ -1,14 +1,13 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import type { EmergencyAlert } from '../../contract/entities/emergency-alert';
-import { selectFormItem } from '../../machines/entity-form/entity-form.selectors';
+import { EmergencyAlertSchema, emergencyAlertsEntity } from '../../contract/entities/emergency-alert';
 import { StartStopConfirm } from '../announces/StartStopConfirm';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
+import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
-import { usePermission } from '../entities/use-permissions';
+import { useFormItem } from '../entities/use-form-item';
 import { usePickers } from '../entities/use-pickers';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { AlertFormView } from './AlertFormView';
@@ -28,22 +27,24 @@ function AlertForm({ id }: { id: number | null }) {
   const { entities, communications } = usePageMachines();
   const pickers = usePickers();
   const { closePage } = usePageStack();
-  const mayCreate = usePermission('emergency_alerts.create');
-  const mayEdit = usePermission('emergency_alerts.edit');
-  const canPlay = usePermission('emergency_alerts.playback');
+  const access = useEntityAccess(emergencyAlertsEntity);
+  const commands = {
+    start: useMayCall('POST /emergency-alerts/{id}/start'),
+    stop: useMayCall('POST /emergency-alerts/{id}/stop'),
+  };
   const [command, setCommand] = useState<'start' | 'stop' | null>(null);
   const formRef = useEntityForm(
     entities.emergencyAlerts.form,
-    { id, definition: alertForm, mayEdit: id === null ? mayCreate : mayEdit },
+    { id, definition: alertForm, mayEdit: id === null ? access.create : access.edit },
     () => window.setTimeout(() => closePage(LIST), 0),
   );
-  const alert = useSelector(formRef, selectFormItem) as EmergencyAlert | null;
+  const alert = useFormItem(formRef, EmergencyAlertSchema);
   return (
     <>
       <AlertFormView
         formRef={formRef}
         pickers={{ groups: pickers.groups, devices: pickers.alertDevices }}
-        canPlay={canPlay}
+        commands={commands}
         onCancel={() => closePage(LIST)}
         onCommand={setCommand}
       />

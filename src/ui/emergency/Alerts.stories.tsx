@@ -38,7 +38,13 @@ function FormFrame({ state }: { state: keyof typeof alertFixtures.form }) {
   const formRef = useFrozenActor(entityFormMachine, alertFixtures.form[state]);
   return (
     <div className="p-6">
-      <AlertFormView formRef={formRef} pickers={pickers} canPlay onCancel={noop} onCommand={noop} />
+      <AlertFormView
+        formRef={formRef}
+        pickers={pickers}
+        commands={{ start: true, stop: true }}
+        onCancel={noop}
+        onCommand={noop}
+      />
     </div>
   );
 }

@@ -3,14 +3,16 @@ import { useTranslation } from 'react-i18next';
 import {
   EMERGENCY_ALERT_STATUSES,
   type EmergencyAlert,
+  EmergencyAlertSchema,
   emergencyAlertsEntity,
 } from '../../contract/entities/emergency-alert';
 import { StartStopConfirm } from '../announces/StartStopConfirm';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import { EntityListView } from '../entities/EntityListView';
+import { rowAs } from '../entities/rows';
+import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityList } from '../entities/use-entity-list';
-import { usePermission } from '../entities/use-permissions';
 import { Button } from '../kit/Button';
 import { alertColumns } from './alert-columns';
 
@@ -22,10 +24,12 @@ export function AlertsPage() {
   const listRef = useEntityList(entities.emergencyAlerts.list, {
     defaultSort: [...emergencyAlertsEntity.defaultSort],
   });
+  const access = useEntityAccess(emergencyAlertsEntity);
   const can = {
-    create: usePermission('emergency_alerts.create'),
-    delete: usePermission('emergency_alerts.delete'),
-    play: usePermission('emergency_alerts.playback'),
+    create: access.create,
+    delete: access.delete,
+    start: useMayCall('POST /emergency-alerts/{id}/start'),
+    stop: useMayCall('POST /emergency-alerts/{id}/stop'),
   };
   const [command, setCommand] = useState<{ alert: EmergencyAlert; command: 'start' | 'stop' } | null>(null);
   return (
@@ -56,10 +60,11 @@ export function AlertsPage() {
         ) : null
       }
       rowActions={
-        can.play
+        can.start || can.stop
           ? (row) => {
-              const alert = row as unknown as EmergencyAlert;
-              const which = alert.status === 'started' ? 'stop' : 'start';
+              const alert = rowAs(EmergencyAlertSchema, row);
+              const which = alert?.status === 'started' ? 'stop' : 'start';
+              if (!alert || !can[which]) return null;
               return (
                 <Button size="sm" variant="ghost" onClick={() => setCommand({ alert, command: which })}>
                   {t(`emergency:state.${which}`)}

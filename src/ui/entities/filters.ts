@@ -13,7 +13,7 @@ export interface FilterChoice {
 
 /** What every filter of a FilterBar has. */
 interface FilterBase {
-  /** The contract field (must be filterable with the rule used, see src/contract/resource.ts). */
+  /** The contract field (must be filterable with the rule used, see src/contract/entity.ts). */
   field: string;
   /** Translated label ("Role"). */
   label: string;

@@ -3,9 +3,9 @@ import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { forwardGroupsEntity, forwardRuleSetsEntity } from '../../contract/entities/forward-rule';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
+import { useEntityAccess } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
 import { useEntityList } from '../entities/use-entity-list';
-import { usePermission } from '../entities/use-permissions';
 import { usePickers } from '../entities/use-pickers';
 import { ForwardGroupDialog } from './ForwardGroupDialog';
 import { ForwardListView } from './ForwardListView';
@@ -37,11 +37,7 @@ function ForwardPanel({ tab, fromRoute }: { tab: ForwardTab; fromRoute: Open }) 
   const contract = tab === 'groups' ? forwardGroupsEntity : forwardRuleSetsEntity;
   const listRef = useEntityList(kit.list, { defaultSort: [...contract.defaultSort] });
   const [open, setOpen] = useState<Open>(fromRoute);
-  const can = {
-    create: usePermission('forward_rules.create'),
-    edit: usePermission('forward_rules.edit'),
-    delete: usePermission('forward_rules.delete'),
-  };
+  const can = useEntityAccess(contract);
   const close = (changed: boolean) => {
     setOpen(null);
     if (changed) listRef.send({ type: 'list.refresh' });

@@ -5,9 +5,9 @@ import { groupsEntity } from '../../contract/entities/group';
 import type { ListRow } from '../../machines/entity-list/entity-list.machine';
 import { usePageMachines } from '../app/actor-context';
 import { EntityListView } from '../entities/EntityListView';
+import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
 import { useEntityList } from '../entities/use-entity-list';
-import { usePermission } from '../entities/use-permissions';
 import { usePickers } from '../entities/use-pickers';
 import { Button } from '../kit/Button';
 import { GenerateGroupsDialog } from './GenerateGroupsDialog';
@@ -29,10 +29,12 @@ export function GroupsPage() {
   const { entities } = usePageMachines();
   const listRef = useEntityList(entities.domains.list, { defaultSort: [...groupsEntity.defaultSort] });
   const [open, setOpen] = useState<Open>(null);
+  const access = useEntityAccess(groupsEntity);
   const can = {
-    create: usePermission('domains.create_root', 'domains.create_descendants'),
-    edit: usePermission('domains.edit_all', 'domains.edit_descendants'),
-    delete: usePermission('domains.delete_all', 'domains.delete_descendants'),
+    ...access,
+    structureExport: useMayCall('GET /domains/{id}/export/structure'),
+    structureImport: useMayCall('POST /domains/{id}/import/structure'),
+    generate: useMayCall('POST /domains/generate/tree'),
   };
   const close = (changed: boolean) => {
     setOpen(null);
@@ -49,7 +51,7 @@ export function GroupsPage() {
       rowLabel={(row) => String(row.name)}
       entityLabel={(count) => t('groups:count', { count })}
       onOpen={(row) => setOpen({ kind: 'edit', id: row.id })}
-      canExport
+      canExport={can.export}
       canDelete={can.delete}
       actions={
         can.create ? (
@@ -60,15 +62,17 @@ export function GroupsPage() {
       }
       rowActions={(row) => (
         <>
-          <Button size="sm" variant="ghost" onClick={() => setOpen({ kind: 'export', group: row })}>
-            {t('groups:export.row')}
-          </Button>
-          {can.create ? (
+          {can.structureExport ? (
+            <Button size="sm" variant="ghost" onClick={() => setOpen({ kind: 'export', group: row })}>
+              {t('groups:export.row')}
+            </Button>
+          ) : null}
+          {can.generate ? (
             <Button size="sm" variant="ghost" onClick={() => setOpen({ kind: 'generate', group: row })}>
               {t('groups:generate.row')}
             </Button>
           ) : null}
-          {can.create ? (
+          {can.structureImport ? (
             <Button size="sm" variant="ghost" onClick={() => setOpen({ kind: 'import', group: row })}>
               {t('groups:import.row')}
             </Button>

@@ -6,7 +6,7 @@ import { MarkerFormDialog } from './MarkerFormDialog';
 import { MarkersView } from './MarkersView';
 import { markerFixtures } from './marker.fixtures';
 
-const can = { create: true, edit: true, delete: true, apply: true };
+const can = { create: true, delete: true, export: true, apply: true };
 const noop = () => {};
 
 function ListFrame({ state }: { state: keyof typeof markerFixtures.list }) {

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { markersEntity } from '../../contract/entities/marker';
 import type { ListRow } from '../../machines/entity-list/entity-list.machine';
 import { usePageMachines } from '../app/actor-context';
+import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
 import { useEntityList } from '../entities/use-entity-list';
-import { usePermission } from '../entities/use-permissions';
 import { usePickers } from '../entities/use-pickers';
 import { ApplyMarkersFormDialog } from './ApplyMarkersFormDialog';
 import { applyMarkersForm } from './apply-form';
@@ -19,12 +19,7 @@ export function MarkersPage() {
   const { entities } = usePageMachines();
   const listRef = useEntityList(entities.markers.list, { defaultSort: [...markersEntity.defaultSort] });
   const [open, setOpen] = useState<Open>(null);
-  const can = {
-    create: usePermission('markers.create'),
-    edit: usePermission('markers.edit'),
-    delete: usePermission('markers.delete'),
-    apply: usePermission('markers.apply'),
-  };
+  const can = { ...useEntityAccess(markersEntity), apply: useMayCall('POST /markers/apply') };
   const close = (changed: boolean) => {
     setOpen(null);
     if (changed) listRef.send({ type: 'list.refresh' });

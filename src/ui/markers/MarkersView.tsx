@@ -9,7 +9,8 @@ import { markerColumns } from './marker-columns';
 /** Props of {@link MarkersView}. */
 export interface MarkersViewProps {
   listRef: ActorRefFrom<EntityListMachine>;
-  can: { create: boolean; edit: boolean; delete: boolean; apply: boolean };
+  /** The entity's actions (from its calls) and applying markers (POST /markers/apply). */
+  can: { create: boolean; delete: boolean; export: boolean; apply: boolean };
   onAdd: () => void;
   onOpen: (row: ListRow) => void;
   onApply: (markers: ListRow[]) => void;
@@ -30,7 +31,7 @@ export function MarkersView({ listRef, can, onAdd, onOpen, onApply, children }: 
       rowLabel={(row) => String(row.name)}
       entityLabel={(count) => t('markers:count', { count })}
       onOpen={onOpen}
-      canExport
+      canExport={can.export}
       canDelete={can.delete}
       actions={
         <>

@@ -1,10 +1,9 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationSettings } from '../../contract/entities/notification';
-import { selectFormItem } from '../../machines/entity-form/entity-form.selectors';
+import { NotificationSettingsSchema } from '../../contract/entities/notification';
 import { EntityFormPage } from '../entities/EntityFormPage';
 import { FormCheckbox } from '../entities/fields/FormCheckbox';
 import type { FormRef } from '../entities/form-types';
+import { useFormItem } from '../entities/use-form-item';
 import { Card } from '../kit/Card';
 
 /** Props of {@link NotificationSettingsView}. */
@@ -17,7 +16,7 @@ export interface NotificationSettingsViewProps {
 /** The subscription fields of section 3 (offline devices, failed device tasks) and ACS events. */
 export function NotificationSettingsView({ formRef, title, onCancel }: NotificationSettingsViewProps) {
   const { t } = useTranslation('notifications');
-  const item = useSelector(formRef, selectFormItem) as NotificationSettings | null;
+  const item = useFormItem(formRef, NotificationSettingsSchema);
   const recipient = item?.user
     ? item.user.email
       ? t('settings.recipientWithEmail', { name: item.user.name, email: item.user.email })

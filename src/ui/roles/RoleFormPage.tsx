@@ -1,8 +1,9 @@
 import { useParams } from 'react-router-dom';
+import { rolesEntity } from '../../contract/entities/role';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
+import { useEntityAccess } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
-import { usePermission } from '../entities/use-permissions';
 import { usePickers } from '../entities/use-pickers';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { RoleFormView } from './RoleFormView';
@@ -21,11 +22,10 @@ function RoleForm({ id }: { id: number | null }) {
   const { entities } = usePageMachines();
   const pickers = usePickers();
   const { closePage } = usePageStack();
-  const mayCreate = usePermission('roles.create');
-  const mayEdit = usePermission('roles.edit', 'roles.edit_available', 'roles.edit_all');
+  const access = useEntityAccess(rolesEntity);
   const formRef = useEntityForm(
     entities.roles.form,
-    { id, definition: roleForm, mayEdit: id === null ? mayCreate : mayEdit },
+    { id, definition: roleForm, mayEdit: id === null ? access.create : access.edit },
     // Leave once the saved state has rendered, so the unsaved-changes guard sees a clean form.
     () => window.setTimeout(() => closePage(LIST), 0),
   );

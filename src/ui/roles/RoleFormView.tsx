@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '../../contract/entities/role';
-import { selectFormItem, selectIsNew } from '../../machines/entity-form/entity-form.selectors';
+import { RoleSchema } from '../../contract/entities/role';
+import { selectIsNew } from '../../machines/entity-form/entity-form.selectors';
 import { EntityFormPage } from '../entities/EntityFormPage';
 import { FormPicker } from '../entities/fields/FormPicker';
 import { FormText } from '../entities/fields/FormText';
 import type { FormRef } from '../entities/form-types';
+import { useFormItem } from '../entities/use-form-item';
 import type { PickerSpec } from '../entities/use-pickers';
 import { Card } from '../kit/Card';
 import { FormRow } from '../kit/FormRow';
@@ -22,7 +23,7 @@ export interface RoleFormViewProps {
 export function RoleFormView({ formRef, roles, onCancel }: RoleFormViewProps) {
   const { t } = useTranslation('roles');
   const isNew = useSelector(formRef, selectIsNew);
-  const role = useSelector(formRef, selectFormItem) as Role | null;
+  const role = useFormItem(formRef, RoleSchema);
   return (
     <EntityFormPage
       formRef={formRef}

@@ -1,8 +1,9 @@
 import { useParams } from 'react-router-dom';
+import { sipTrunksEntity } from '../../contract/entities/sip-trunk';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
+import { useEntityAccess } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
-import { usePermission } from '../entities/use-permissions';
 import { usePickers } from '../entities/use-pickers';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { SipTrunkFormView } from './SipTrunkFormView';
@@ -21,11 +22,10 @@ function SipTrunkForm({ id }: { id: number | null }) {
   const { entities } = usePageMachines();
   const pickers = usePickers();
   const { closePage } = usePageStack();
-  const mayCreate = usePermission('sip_trunks.create', 'self_domain.manage_sip_trunks');
-  const mayEdit = usePermission('sip_trunks.edit', 'self_domain.manage_sip_trunks');
+  const access = useEntityAccess(sipTrunksEntity);
   const formRef = useEntityForm(
     entities.sipTrunks.form,
-    { id, definition: sipTrunkForm, mayEdit: id === null ? mayCreate : mayEdit },
+    { id, definition: sipTrunkForm, mayEdit: id === null ? access.create : access.edit },
     () => window.setTimeout(() => closePage(LIST), 0),
   );
   return <SipTrunkFormView formRef={formRef} groups={pickers.groups} onCancel={() => closePage(LIST)} />;

@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { SipTrunk } from '../../contract/entities/sip-trunk';
-import { selectFormItem, selectIsNew } from '../../machines/entity-form/entity-form.selectors';
+import { SipTrunkSchema } from '../../contract/entities/sip-trunk';
+import { selectIsNew } from '../../machines/entity-form/entity-form.selectors';
 import { EntityFormPage } from '../entities/EntityFormPage';
 import { FormPicker } from '../entities/fields/FormPicker';
 import { FormText } from '../entities/fields/FormText';
 import type { FormRef } from '../entities/form-types';
 import { pickerProps } from '../entities/picker-props';
+import { useFormItem } from '../entities/use-form-item';
 import type { PickerSpec } from '../entities/use-pickers';
 import { Card } from '../kit/Card';
 import { FormRow } from '../kit/FormRow';
@@ -22,7 +23,7 @@ export interface SipTrunkFormViewProps {
 export function SipTrunkFormView({ formRef, groups, onCancel }: SipTrunkFormViewProps) {
   const { t } = useTranslation('trunks');
   const isNew = useSelector(formRef, selectIsNew);
-  const item = useSelector(formRef, selectFormItem) as SipTrunk | null;
+  const item = useFormItem(formRef, SipTrunkSchema);
   const title = isNew ? t('form.addTitle') : item ? t('form.editNamed', { name: item.name }) : t('form.editTitle');
   return (
     <EntityFormPage

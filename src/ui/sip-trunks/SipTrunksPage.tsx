@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { sipTrunksEntity } from '../../contract/entities/sip-trunk';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
+import { useEntityAccess } from '../entities/use-access';
 import { useEntityList } from '../entities/use-entity-list';
-import { usePermission } from '../entities/use-permissions';
 import { usePickers } from '../entities/use-pickers';
 import { SipTrunksView } from './SipTrunksView';
 
@@ -14,6 +14,7 @@ export function SipTrunksPage() {
   const pickers = usePickers();
   const { openPage } = usePageStack();
   const listRef = useEntityList(entities.sipTrunks.list, { defaultSort: [...sipTrunksEntity.defaultSort] });
+  const access = useEntityAccess(sipTrunksEntity);
   return (
     <SipTrunksView
       listRef={listRef}
@@ -26,10 +27,7 @@ export function SipTrunksPage() {
           labels: pickers.groups.labels,
         },
       ]}
-      can={{
-        create: usePermission('sip_trunks.create', 'self_domain.manage_sip_trunks'),
-        delete: usePermission('sip_trunks.delete', 'self_domain.manage_sip_trunks'),
-      }}
+      can={{ create: access.create, delete: access.delete }}
       onAdd={() => openPage('/sip-trunks/add')}
       onOpen={(row) => openPage(`/sip-trunks/${row.id}/edit`)}
     />

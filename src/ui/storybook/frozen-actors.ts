@@ -5,27 +5,16 @@ import {
   createActor,
   fromPromise,
   type SnapshotFrom,
+  StateMachine,
 } from 'xstate';
 import { alertsFixtures } from '../../machines/alerts/alerts.fixtures';
 import type { AlertsMachine } from '../../machines/alerts/alerts.machine';
 import { alertsMachine } from '../../machines/alerts/alerts.machine';
 import { appFixtures } from '../../machines/app/app.fixtures';
 import { type AppMachine, appMachine } from '../../machines/app/app.machine';
-import { conversationThreadMachine } from '../../machines/conversation-thread/conversation-thread.machine';
-import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
-import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
-import { generateGroupsMachine } from '../../machines/generate-groups/generate-groups.machine';
-import { loaderMachine } from '../../machines/loader/loader.machine';
-import { notificationListMachine } from '../../machines/notification-list/notification-list.machine';
-import { passwordFormMachine } from '../../machines/password-form/password-form.machine';
-import { pickerMachine } from '../../machines/picker/picker.machine';
-import { pollAnswerMachine } from '../../machines/poll-answer/poll-answer.machine';
-import { profileFormMachine } from '../../machines/profile-form/profile-form.machine';
-import { publicFormMachine } from '../../machines/public-form/public-form.machine';
 import { sessionFixtures } from '../../machines/session/session.fixtures';
 import { type SessionMachine, sessionMachine } from '../../machines/session/session.machine';
-import { structureImportMachine } from '../../machines/structure-import/structure-import.machine';
-import type { EntityKit } from '../../services/entity-registry';
+import { composeIdleAreas } from '../../services/areas/areas';
 import type { ActorRefs, PageMachines } from '../app/actor-context';
 import { noteHydrated } from './story-log';
 
@@ -99,64 +88,22 @@ export function createStoryRefs(fixtures: StoryActors = {}, appActions?: FreezeO
   };
 }
 
-/** Entity machines that never load anything (their pages stay loading). */
-function stubEntityKit(): EntityKit {
-  return {
-    list: freeze(entityListMachine),
-    form: freeze(entityFormMachine),
-    picker: freeze(pickerMachine),
-    labels: () => freeze(loaderMachine),
-  };
+/** A whole tree of page machines (machines, factories of machines, groups of them) with every machine frozen. */
+function freezeAll<T>(value: T): T;
+function freezeAll(value: unknown): unknown {
+  if (value instanceof StateMachine) return freeze(value);
+  if (typeof value === 'function') return (...args: unknown[]) => freezeAll(value(...args));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, part]) => [key, freezeAll(part)]));
+  }
+  return value;
 }
 
-/** Page machines that never load anything: pages made from them stay in their first state. */
+/**
+ * Page machines that never load anything: pages made from them stay in their
+ * first state. They are every area's machines (src/services/areas), built over
+ * a transport that never answers and then frozen, so a new area needs no stub.
+ */
 export function createStubPageMachines(): PageMachines {
-  return {
-    profileForm: freeze(profileFormMachine),
-    passwordForm: freeze(passwordFormMachine),
-    homeCounts: freeze(loaderMachine),
-    terms: () => freeze(loaderMachine),
-    entities: {
-      users: stubEntityKit(),
-      roles: stubEntityKit(),
-      markers: stubEntityKit(),
-      domains: stubEntityKit(),
-      domainTypes: stubEntityKit(),
-      sipNumbers: stubEntityKit(),
-      forwardRuleSets: stubEntityKit(),
-      forwardGroups: stubEntityKit(),
-      sipTrunks: stubEntityKit(),
-      callHistory: stubEntityKit(),
-      conversations: stubEntityKit(),
-      conversationRecipients: stubEntityKit(),
-      announces: stubEntityKit(),
-      announceResponses: stubEntityKit(),
-      emergencyAlerts: stubEntityKit(),
-      alertDevices: stubEntityKit(),
-    },
-    communications: {
-      conversationThread: freeze(conversationThreadMachine),
-      pollAnswer: freeze(pollAnswerMachine),
-      announceCommands: { start: freeze(entityFormMachine), stop: freeze(entityFormMachine) },
-      alertCommands: { start: freeze(entityFormMachine), stop: freeze(entityFormMachine) },
-    },
-    userCommands: {
-      password: freeze(entityFormMachine),
-      avatar: freeze(entityFormMachine),
-      removeAvatar: freeze(entityFormMachine),
-      invite: freeze(entityFormMachine),
-    },
-    markerApply: freeze(entityFormMachine),
-    structureImport: freeze(structureImportMachine),
-    structureExport: () => freeze(loaderMachine),
-    generateGroups: freeze(generateGroupsMachine),
-    notifications: { list: freeze(notificationListMachine), settingsForm: freeze(entityFormMachine) },
-    accountForms: {
-      recovery: freeze(publicFormMachine),
-      reset: () => freeze(publicFormMachine),
-      registration: () => freeze(publicFormMachine),
-      selfRegistration: freeze(publicFormMachine),
-      confirm: () => freeze(publicFormMachine),
-    },
-  };
+  return freezeAll(composeIdleAreas());
 }

@@ -15,7 +15,7 @@ const BOX = 320;
 export function AvatarCropper({ formRef }: { formRef: FormRef }) {
   const { t } = useTranslation('users');
   const values = useSelector(formRef, selectFormValues);
-  const image = values.image as Blob | null;
+  const image = values.image instanceof Blob ? values.image : null;
   const crop: Crop = { x: Number(values.x), y: Number(values.y), size: Number(values.size) };
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
   const drag = useRef<{ startX: number; startY: number; crop: Crop } | null>(null);

@@ -1,8 +1,7 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../contract/entities/user';
-import { selectFormItem } from '../../machines/entity-form/entity-form.selectors';
+import { UserSchema } from '../../contract/entities/user';
 import type { FormRef } from '../entities/form-types';
+import { useFormItem } from '../entities/use-form-item';
 import { Button } from '../kit/Button';
 import { Card } from '../kit/Card';
 import { LicenceCard } from './LicenceCard';
@@ -12,29 +11,35 @@ import { UserAvatar } from './UserAvatar';
 /** The one-call dialogs the edit page offers. */
 export type UserCommand = 'password' | 'avatar' | 'removeAvatar' | 'invite';
 
+/** Which of the edit page's commands the caller may use: one flag per command, from its call. */
+export type UserCommands = Record<UserCommand, boolean>;
+
 /** Props of {@link UserAside}. */
 export interface UserAsideProps {
   formRef: FormRef;
-  can: { edit: boolean; password: boolean; licences: boolean };
+  /** Each command's call may be made (avatar, invitation, password), and the licence card's rule holds. */
+  can: UserCommands & { licences: boolean };
   onCommand: (command: UserCommand) => void;
 }
 
 /** Beside an existing user's form: avatar, account status and invitation, licence info, related items. */
 export function UserAside({ formRef, can, onCommand }: UserAsideProps) {
   const { t } = useTranslation('users');
-  const user = useSelector(formRef, selectFormItem) as User | null;
+  const user = useFormItem(formRef, UserSchema);
   if (!user) return null;
   return (
     <>
       <Card title={t('avatar.title')}>
         <div className="flex flex-col items-center gap-3">
           <UserAvatar name={user.name} url={user.avatar_url} size="lg" />
-          {can.edit ? (
+          {can.avatar || can.removeAvatar ? (
             <div className="flex gap-2">
-              <Button size="sm" onClick={() => onCommand('avatar')}>
-                {t('avatar.upload')}
-              </Button>
-              {user.avatar_url ? (
+              {can.avatar ? (
+                <Button size="sm" onClick={() => onCommand('avatar')}>
+                  {t('avatar.upload')}
+                </Button>
+              ) : null}
+              {user.avatar_url && can.removeAvatar ? (
                 <Button size="sm" variant="ghost" onClick={() => onCommand('removeAvatar')}>
                   {t('avatar.remove')}
                 </Button>
@@ -59,7 +64,7 @@ export function UserAside({ formRef, can, onCommand }: UserAsideProps) {
           </div>
         </dl>
         <div className="mt-3 flex flex-wrap gap-2">
-          {!user.activated_at && can.edit ? (
+          {!user.activated_at && can.invite ? (
             <Button size="sm" onClick={() => onCommand('invite')}>
               {t('invite.action')}
             </Button>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../contract/entities/user';
+import * as v from 'valibot';
+import { type User, UserSchema } from '../../contract/entities/user';
 import { usePageMachines } from '../app/actor-context';
 import { useEntityForm } from '../entities/use-entity-form';
 import { AvatarDialog } from './AvatarDialog';
@@ -32,8 +33,9 @@ export function UserCommandDialog({ command, user, onClose, onDone }: UserComman
     userCommands[command],
     { id: user.id, item: user, definition: DEFINITIONS[command] },
     (saved) => {
-      if (command === 'removeAvatar') onDone((saved.item as User | null) ?? { ...user, avatar_url: null });
-      else onDone(saved.item as User | null);
+      // The avatar calls answer the user as it is now; the others answer nothing.
+      const item = v.is(UserSchema, saved.item) ? saved.item : null;
+      onDone(command === 'removeAvatar' ? (item ?? { ...user, avatar_url: null }) : item);
     },
   );
   if (command === 'password') return <PasswordDialog formRef={formRef} onClose={onClose} />;

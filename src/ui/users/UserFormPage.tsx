@@ -1,12 +1,11 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import type { User } from '../../contract/entities/user';
-import { selectFormItem } from '../../machines/entity-form/entity-form.selectors';
+import { USER_FIELD_RULES, UserSchema, usersEntity } from '../../contract/entities/user';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
+import { useEntityAccess, useFieldRule, useMayCall } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
-import { usePermission } from '../entities/use-permissions';
+import { useFormItem } from '../entities/use-form-item';
 import { usePickers } from '../entities/use-pickers';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import type { UserCommand } from './UserAside';
@@ -27,21 +26,22 @@ function UserForm({ id }: { id: number | null }) {
   const { entities } = usePageMachines();
   const pickers = usePickers();
   const { closePage } = usePageStack();
-  const mayCreate = usePermission('users.create');
-  const mayEdit = usePermission('users.edit_all', 'users.edit_profile');
+  const access = useEntityAccess(usersEntity);
   const can = {
-    edit: mayEdit,
-    password: usePermission('users.edit_all'),
-    licences: usePermission('users.view_licences', 'users.edit_licences'),
+    avatar: useMayCall('POST /users/{id}/avatar'),
+    removeAvatar: useMayCall('DELETE /users/{id}/avatar'),
+    invite: useMayCall('POST /registration/invite/send'),
+    password: useMayCall('POST /users/{id}/password'),
+    licences: useFieldRule(USER_FIELD_RULES.licences),
   };
   const [command, setCommand] = useState<UserCommand | null>(null);
   const formRef = useEntityForm(
     entities.users.form,
-    { id, definition: userForm, mayEdit: id === null ? mayCreate : mayEdit },
+    { id, definition: userForm, mayEdit: id === null ? access.create : access.edit },
     // Leave once the saved state has rendered, so the unsaved-changes guard sees a clean form.
     () => window.setTimeout(() => closePage(LIST), 0),
   );
-  const user = useSelector(formRef, selectFormItem) as User | null;
+  const user = useFormItem(formRef, UserSchema);
 
   return (
     <>

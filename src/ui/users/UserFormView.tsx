@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../contract/entities/user';
-import { selectFormItem, selectIsNew } from '../../machines/entity-form/entity-form.selectors';
+import { UserSchema } from '../../contract/entities/user';
+import { selectIsNew } from '../../machines/entity-form/entity-form.selectors';
 import { EntityFormPage } from '../entities/EntityFormPage';
 import type { FormRef } from '../entities/form-types';
+import { useFormItem } from '../entities/use-form-item';
 import { UserAside, type UserAsideProps } from './UserAside';
 import { UserFields, type UserPickers } from './UserFields';
 
@@ -20,7 +21,7 @@ export interface UserFormViewProps {
 export function UserFormView({ formRef, pickers, can, onCancel, onCommand }: UserFormViewProps) {
   const { t } = useTranslation('users');
   const isNew = useSelector(formRef, selectIsNew);
-  const user = useSelector(formRef, selectFormItem) as User | null;
+  const user = useFormItem(formRef, UserSchema);
   const title = isNew ? t('form.addTitle') : user ? t('form.editNamed', { name: user.name }) : t('form.editTitle');
   return (
     <EntityFormPage

@@ -31,7 +31,7 @@ function ListFrame({ state }: { state: keyof typeof userFixtures.list }) {
       <UsersView
         listRef={listRef}
         filters={filters}
-        can={{ create: true, delete: true, markers: true }}
+        can={{ create: true, delete: true, export: true, markers: true }}
         onAdd={noop}
         onOpen={noop}
       />
@@ -46,7 +46,7 @@ function FormFrame({ state }: { state: keyof typeof userFixtures.form }) {
       <UserFormView
         formRef={formRef}
         pickers={pickers}
-        can={{ edit: true, password: true, licences: true }}
+        can={{ avatar: true, removeAvatar: true, invite: true, password: true, licences: true }}
         onCancel={noop}
         onCommand={noop}
       />

@@ -3,8 +3,8 @@ import { usersEntity } from '../../contract/entities/user';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import type { FilterDef } from '../entities/filters';
+import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityList } from '../entities/use-entity-list';
-import { usePermission } from '../entities/use-permissions';
 import { type PickerSpec, usePickers } from '../entities/use-pickers';
 import { UsersView } from './UsersView';
 
@@ -24,6 +24,8 @@ export function UsersPage() {
   const pickers = usePickers();
   const { openPage } = usePageStack();
   const listRef = useEntityList(entities.users.list, { defaultSort: [...usersEntity.defaultSort] });
+  const access = useEntityAccess(usersEntity);
+  const markers = useMayCall('GET /markers/items');
   const filters: FilterDef[] = [
     relation('domains', t('fields.domains'), pickers.groups),
     relation('role', t('fields.role'), pickers.roles),
@@ -43,11 +45,7 @@ export function UsersPage() {
     <UsersView
       listRef={listRef}
       filters={filters}
-      can={{
-        create: usePermission('users.create'),
-        delete: usePermission('users.delete'),
-        markers: usePermission('markers.view', 'markers.view_all'),
-      }}
+      can={{ create: access.create, delete: access.delete, export: access.export, markers }}
       onAdd={() => openPage('/users/add')}
       onOpen={(row) => openPage(`/users/${row.id}/edit`)}
     />

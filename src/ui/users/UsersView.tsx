@@ -11,7 +11,8 @@ import { userColumns } from './user-columns';
 export interface UsersViewProps {
   listRef: ActorRefFrom<EntityListMachine>;
   filters: FilterDef[];
-  can: { create: boolean; delete: boolean; markers: boolean };
+  /** Add, bulk delete and export (the entity's calls), and the markers page link (its list call). */
+  can: { create: boolean; delete: boolean; export: boolean; markers: boolean };
   onAdd: () => void;
   onOpen: (row: ListRow) => void;
 }
@@ -30,7 +31,7 @@ export function UsersView({ listRef, filters, can, onAdd, onOpen }: UsersViewPro
       rowLabel={(row) => String(row.name)}
       entityLabel={(count) => t('users:count', { count })}
       onOpen={onOpen}
-      canExport
+      canExport={can.export}
       canDelete={can.delete}
       actions={
         <>

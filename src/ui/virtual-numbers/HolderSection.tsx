@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { selectFormValue } from '../../machines/entity-form/entity-form.selectors';
-import type { ListRow } from '../../machines/entity-list/entity-list.machine';
 import { FormPicker } from '../entities/fields/FormPicker';
 import { FormSelect } from '../entities/fields/FormSelect';
 import type { FormRef } from '../entities/form-types';
 import { pickerProps } from '../entities/picker-props';
+import { isListRow } from '../entities/rows';
 import type { PickerSpec } from '../entities/use-pickers';
 import { Card } from '../kit/Card';
 import type { HolderKind } from './sip-number-form';
@@ -23,7 +23,8 @@ export function HolderSection({
 }) {
   const { t } = useTranslation('numbers');
   const holder = useSelector(formRef, selectHolder) as HolderKind;
-  const device = useSelector(formRef, selectDevice) as ListRow | null;
+  const picked = useSelector(formRef, selectDevice);
+  const device = isListRow(picked) ? picked : null;
   const kinds: HolderKind[] = device ? ['none', 'user', 'device', 'domain'] : ['none', 'user', 'domain'];
   return (
     <Card title={t('form.sections.holder')}>
@@ -54,7 +55,7 @@ export function HolderSection({
         ) : null}
         {holder === 'device' && device ? (
           <p className="text-sm text-ink">
-            <span className="font-medium">{device.name as string}</span>
+            <span className="font-medium">{String(device.name)}</span>
             <span className="block text-xs text-muted">{t('form.deviceReadOnly')}</span>
           </p>
         ) : null}

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
+import { SIP_NUMBER_FIELD_RULES, sipNumbersEntity } from '../../contract/entities/sip-number';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
+import { useEntityAccess, useFieldRule } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
-import { usePermission } from '../entities/use-permissions';
 import { usePickers } from '../entities/use-pickers';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { sipNumberForm } from './sip-number-form';
@@ -22,15 +23,14 @@ function VirtualNumberForm({ id }: { id: number | null }) {
   const { entities } = usePageMachines();
   const pickers = usePickers();
   const { closePage } = usePageStack();
-  const mayCreate = usePermission('sip_numbers.create');
-  const mayEdit = usePermission('sip_numbers.edit');
-  const activate = usePermission('sip_numbers.activate');
-  const markSystem = usePermission('sip_numbers.mark_system');
+  const access = useEntityAccess(sipNumbersEntity);
+  const activate = useFieldRule(SIP_NUMBER_FIELD_RULES.activate);
+  const markSystem = useFieldRule(SIP_NUMBER_FIELD_RULES.markSystem);
   const rights = useMemo(() => ({ activate, markSystem }), [activate, markSystem]);
   const definition = useMemo(() => sipNumberForm(rights), [rights]);
   const formRef = useEntityForm(
     entities.sipNumbers.form,
-    { id, definition, mayEdit: id === null ? mayCreate : mayEdit },
+    { id, definition, mayEdit: id === null ? access.create : access.edit },
     // Leave once the saved state has rendered, so the unsaved-changes guard sees a clean form.
     () => window.setTimeout(() => closePage(LIST), 0),
   );

@@ -1,9 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import type { SipNumber } from '../../contract/entities/sip-number';
-import { selectFormItem, selectIsNew } from '../../machines/entity-form/entity-form.selectors';
+import { SipNumberSchema } from '../../contract/entities/sip-number';
+import { selectIsNew } from '../../machines/entity-form/entity-form.selectors';
 import { EntityFormPage } from '../entities/EntityFormPage';
 import type { FormRef } from '../entities/form-types';
+import { useFormItem } from '../entities/use-form-item';
 import type { PickerSpec } from '../entities/use-pickers';
 import { ForwardingSection } from './ForwardingSection';
 import { HolderSection } from './HolderSection';
@@ -31,7 +32,7 @@ export interface VirtualNumberFormViewProps {
 export function VirtualNumberFormView({ formRef, pickers, rights, onCancel }: VirtualNumberFormViewProps) {
   const { t } = useTranslation('numbers');
   const isNew = useSelector(formRef, selectIsNew);
-  const item = useSelector(formRef, selectFormItem) as SipNumber | null;
+  const item = useFormItem(formRef, SipNumberSchema);
   const title = isNew ? t('form.addTitle') : item ? t('form.editNamed', { number: item.number }) : t('form.editTitle');
   return (
     <EntityFormPage

@@ -24,7 +24,7 @@ function ListFrame({ state }: { state: keyof typeof sipNumberFixtures.list }) {
       <VirtualNumbersView
         listRef={listRef}
         filters={[]}
-        can={{ create: true, delete: true }}
+        can={{ create: true, delete: true, export: true }}
         onAdd={noop}
         onOpen={noop}
       />

@@ -3,8 +3,8 @@ import { FORWARD_MODES, SIP_NUMBER_PURPOSES, sipNumbersEntity } from '../../cont
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import type { FilterDef } from '../entities/filters';
+import { useEntityAccess } from '../entities/use-access';
 import { useEntityList } from '../entities/use-entity-list';
-import { usePermission } from '../entities/use-permissions';
 import { type PickerSpec, usePickers } from '../entities/use-pickers';
 import { VirtualNumbersView } from './VirtualNumbersView';
 
@@ -23,6 +23,7 @@ export function VirtualNumbersPage() {
   const pickers = usePickers();
   const { openPage } = usePageStack();
   const listRef = useEntityList(entities.sipNumbers.list, { defaultSort: [...sipNumbersEntity.defaultSort] });
+  const access = useEntityAccess(sipNumbersEntity);
   const filters: FilterDef[] = [
     relation('domains', t('fields.holderGroups'), pickers.groups),
     relation('user', t('fields.user'), pickers.users),
@@ -55,7 +56,7 @@ export function VirtualNumbersPage() {
     <VirtualNumbersView
       listRef={listRef}
       filters={filters}
-      can={{ create: usePermission('sip_numbers.create'), delete: usePermission('sip_numbers.delete') }}
+      can={{ create: access.create, delete: access.delete, export: access.export }}
       onAdd={() => openPage('/virtual-numbers/add')}
       onOpen={(row) => openPage(`/virtual-numbers/${row.id}/edit`)}
     />

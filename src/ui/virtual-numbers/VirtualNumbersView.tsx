@@ -10,7 +10,7 @@ import { sipNumberColumns } from './sip-number-columns';
 export interface VirtualNumbersViewProps {
   listRef: ActorRefFrom<EntityListMachine>;
   filters: FilterDef[];
-  can: { create: boolean; delete: boolean };
+  can: { create: boolean; delete: boolean; export: boolean };
   onAdd: () => void;
   onOpen: (row: ListRow) => void;
 }
@@ -29,7 +29,7 @@ export function VirtualNumbersView({ listRef, filters, can, onAdd, onOpen }: Vir
       rowLabel={(row) => String(row.number)}
       entityLabel={(count) => t('numbers:count', { count })}
       onOpen={onOpen}
-      canExport
+      canExport={can.export}
       canDelete={can.delete}
       actions={
         can.create ? (

@@ -6,10 +6,10 @@ import type { Permission } from '../../../src/contract/permissions';
 import { sessionFixtures } from '../../../src/machines/session/session.fixtures';
 import { sessionMachine } from '../../../src/machines/session/session.machine';
 import type { CallFailure } from '../../../src/machines/session/session.types';
-import { createEntityRegistry } from '../../../src/services/entity-registry';
+import { composeAreas } from '../../../src/services/areas/areas';
+import type { Http } from '../../../src/services/http';
 import { sampleMarkers } from '../../../src/ui/markers/marker.fixtures';
 import { sampleRoles } from '../../../src/ui/roles/role.fixtures';
-import { createStubPageMachines } from '../../../src/ui/storybook/frozen-actors';
 import { sampleUsers } from '../../../src/ui/users/user.fixtures';
 import { createFakeBackend, type FakeCall, type FakeTable } from './entity-fake-backend';
 import { renderApp } from './render-app';
@@ -102,17 +102,24 @@ function sessionWith(permissions: Permission[]) {
 }
 
 /**
- * The whole console at `path` with real entity machines over the demo backend
- * (everything else frozen); alerts reach the app's alerts actor.
+ * The whole console at `path` with every area's real page machines over the
+ * demo backend (the root actors frozen); alerts reach the app's alerts actor.
  */
 export function renderWithBackend(path: string, backend = demoBackend(), permissions?: Permission[]) {
   let app: ReturnType<typeof renderApp> | undefined;
-  const registry = createEntityRegistry(backend.http, (alert) =>
-    app?.refs.alerts.send({ type: 'alert.show', ...alert }),
-  );
   app = renderApp(path, {
-    machines: { ...createStubPageMachines(), ...registry },
+    machines: machinesOver(backend.http, () => app),
     actors: permissions ? { session: sessionWith(permissions) } : undefined,
   });
   return { ...app, backend };
+}
+
+/** Every area's page machines over a fake transport, reaching the rendered app's alerts and session. */
+export function machinesOver(http: Http, rendered: () => ReturnType<typeof renderApp> | undefined) {
+  return composeAreas({
+    http,
+    showAlert: (alert) => rendered()?.refs.alerts.send({ type: 'alert.show', ...alert }),
+    session: () => rendered()?.refs.session,
+    app: () => rendered()?.refs.app,
+  });
 }

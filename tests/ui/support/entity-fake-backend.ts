@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 import { vi } from 'vitest';
+import { splitCallKey } from '../../../src/contract/call';
 import type { EntityContract } from '../../../src/contract/entity';
 import type { Filter } from '../../../src/contract/filters';
 import { searchToListQuery } from '../../../src/contract/filters';
 import { CALLS, type CallKey } from '../../../src/contract/http';
 import type { CallFailure } from '../../../src/machines/session/session.types';
-import type { DownloadedFile, Http, RequestOptions } from '../../../src/services/http';
+import { type DownloadedFile, formData, type Http } from '../../../src/services/http';
 
 type Row = { id: number; [field: string]: unknown };
 
@@ -27,12 +28,16 @@ export interface FakeCall {
   search: Record<string, string>;
 }
 
-const searchOf = (params: RequestOptions['searchParams']): Record<string, string> =>
-  Object.fromEntries(
-    params instanceof URLSearchParams
-      ? [...params.entries()]
-      : Object.entries(params ?? {}).map(([k, value]) => [k, String(value)]),
-  );
+/** The options the console passes to `call` and `callFile`, as the fake reads them. */
+interface FakeCallOptions {
+  params?: Record<string, string | number>;
+  body?: unknown;
+  multipart?: { fields: unknown; files: unknown };
+  searchParams?: Record<string, string | number | boolean>;
+}
+
+const searchOf = (params: FakeCallOptions['searchParams']): Record<string, string> =>
+  Object.fromEntries(Object.entries(params ?? {}).map(([k, value]) => [k, String(value)]));
 
 function related(value: unknown): number[] {
   if (Array.isArray(value)) return value.map((x) => (typeof x === 'object' && x ? (x as Row).id : Number(x)));
@@ -69,9 +74,9 @@ function matches(row: Row, filter: Filter, contract: EntityContract): boolean {
 
 /**
  * An in-memory platform server behind the console's Http interface: the
- * generic resource routes of src/contract/resource.ts for the given tables,
- * plus any extra handlers. Answers are validated with the caller's schemas,
- * so a shape that breaks the contract fails the test.
+ * standard routes of the given entities (src/contract/entity.ts), plus any
+ * extra handlers by call key. Answers are validated with the declarations'
+ * response schemas, so a shape that breaks the contract fails the test.
  */
 export function createFakeBackend(
   tables: Record<string, FakeTable>,
@@ -147,40 +152,40 @@ export function createFakeBackend(
     throw { code: 'not found', status: 404 } satisfies CallFailure;
   }
 
-  const request = vi.fn(async (method: string, path: string, schema: v.GenericSchema, options: RequestOptions = {}) => {
-    const call = { method, path, body: options.body, search: searchOf(options.searchParams) };
+  /** Answers a call by method and path, validated with the declaration's response schema. */
+  async function answer(key: CallKey, call: FakeCall) {
     calls.push(call);
     // Answer after the caller's current work, like a network would.
     await Promise.resolve();
-    const answer = handle(call);
-    const parsed = v.safeParse(schema, answer);
+    const parsed = v.safeParse(CALLS[key].response as v.GenericSchema, handle(call));
     if (!parsed.success)
-      throw new Error(
-        `fake answer breaks the contract of ${method} ${path}: ${JSON.stringify(v.flatten(parsed.issues))}`,
-      );
+      throw new Error(`fake answer breaks the contract of ${key}: ${JSON.stringify(v.flatten(parsed.issues))}`);
     return parsed.output;
+  }
+
+  const fakeCall = (key: CallKey, options: FakeCallOptions): FakeCall => {
+    const { method, path: template } = splitCallKey(key);
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = options.params?.[name];
+      if (value === undefined) throw new Error(`${key}: the path parameter '${name}' is missing`);
+      return String(value);
+    });
+    // A multipart body is recorded as the FormData the real client sends.
+    const body = options.multipart ? formData(options.multipart) : options.body;
+    return { method, path, body, search: searchOf(options.searchParams) };
+  };
+
+  /** Every call the console makes goes through its declared key, as with the real client. */
+  const call = vi.fn(async (key: CallKey, options: FakeCallOptions = {}) => answer(key, fakeCall(key, options)));
+
+  /** Files (exports) answer a small blob named after the list. */
+  const callFile = vi.fn(async (key: CallKey, options: FakeCallOptions = {}): Promise<DownloadedFile> => {
+    const recorded = fakeCall(key, options);
+    calls.push(recorded);
+    return { blob: new Blob(['xlsx']), filename: `${recorded.path.split('/')[1]}.xlsx` };
   });
 
-  const download = vi.fn(async (path: string, options: RequestOptions = {}): Promise<DownloadedFile> => {
-    calls.push({ method: 'GET', path, search: searchOf(options.searchParams) });
-    return { blob: new Blob(['xlsx']), filename: `${path.split('/')[1]}.xlsx` };
-  });
+  const http: Http = { call, callFile } as unknown as Http;
 
-  /** Named calls of the route table (`POST /registration/invite/send`) go to the extra handlers too. */
-  const call = vi.fn(
-    async (key: CallKey, options: { body?: unknown; params?: Record<string, string | number> } = {}) => {
-      const [method, template] = key.split(' ') as [string, string];
-      const path = template.replace(/\{(\w+)\}/g, (_, name: string) => String(options.params?.[name]));
-      return request(method, path, CALLS[key].response as v.GenericSchema, { body: options.body });
-    },
-  );
-
-  const http = {
-    call,
-    text: () => Promise.reject(new Error('not in the fake backend')),
-    request,
-    download,
-  } as unknown as Http;
-
-  return { http, calls, tables, request, download };
+  return { http, calls, tables, call, callFile };
 }

@@ -1,0 +1,62 @@
+import { fromPromise } from 'xstate';
+import { domainTypesEntity } from '../../contract/entities/domain-type';
+import { groupsEntity } from '../../contract/entities/group';
+import { generateGroupsMachine } from '../../machines/generate-groups/generate-groups.machine';
+import { loaderMachine } from '../../machines/loader/loader.machine';
+import { structureImportMachine } from '../../machines/structure-import/structure-import.machine';
+import { saveFile } from '../entity-download';
+import { defineArea } from './area';
+
+/**
+ * Groups (7.3): the groups and group types, the generate-groups dialog, and
+ * a group's structure import and export (dates in the caller's time zone).
+ */
+export const groupsArea = defineArea('groups', ({ http, showAlert, kit, session }) => {
+  const alert = (_: unknown, params: Parameters<typeof showAlert>[0]) => showAlert(params);
+  const tzOffset = () => session()?.getSnapshot().context.profile?.profile.time_zone ?? 0;
+  return {
+    entities: { domains: kit(groupsEntity), domainTypes: kit(domainTypesEntity) },
+    machines: {
+      structureImport: structureImportMachine.provide({
+        actions: { alert },
+        actors: {
+          upload: fromPromise(async ({ input }) => {
+            const answer = await http.call('POST /domains/{id}/import/structure', {
+              params: { id: input.groupId },
+              multipart: { fields: { role_id: input.roleId, tz_offset: tzOffset() }, files: { file: input.file } },
+            });
+            return answer.data;
+          }),
+        },
+      }),
+      /** Downloads a group's structure (.xlsx) when started. */
+      structureExport: (groupId: number) =>
+        loaderMachine.provide({
+          actors: {
+            fetch: fromPromise<unknown>(async () => {
+              const file = await http.callFile('GET /domains/{id}/export/structure', {
+                params: { id: groupId },
+                searchParams: { tz_offset: tzOffset() },
+              });
+              saveFile(file, 'structure.xlsx');
+              return true;
+            }),
+          },
+        }),
+      generateGroups: generateGroupsMachine.provide({
+        actions: { alert },
+        actors: {
+          previewTree: fromPromise(
+            async ({ input }) => (await http.call('POST /domains/generate/tree', { body: input })).data,
+          ),
+          saveTree: fromPromise(async ({ input }) => {
+            const answer = await http.call('POST /domains/generate/save', {
+              body: { parent_id: input.parent_id, items: input.items },
+            });
+            return { created: answer.data.created };
+          }),
+        },
+      }),
+    },
+  };
+});
