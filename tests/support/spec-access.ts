@@ -1,0 +1,271 @@
+import type { Permission } from '../../src/contract/permissions';
+
+/**
+ * Who may make each call, written by hand from section 6.2 of the spec (and
+ * the decisions in docs/decisions.md where 6.2 is silent), NOT read from the
+ * contract: the permission-matrix test compares what the server does with
+ * this table. A call added to the contract without a line here fails that
+ * test until someone decides, from the spec, who may make it.
+ *
+ * - `public`: anyone, no token;
+ * - `member`: any logged-in member (the call touches only the caller's own data);
+ * - a list: a member whose role holds any one of these permissions
+ *   (`licensed` adds the features that must be licensed, 6.2 "needs SIP enabled").
+ */
+export type SpecAccess = 'public' | 'member' | { anyOf: readonly Permission[]; licensed?: readonly string[] };
+
+const any = (...anyOf: Permission[]) => ({ anyOf });
+const sip = (...anyOf: Permission[]) => ({ anyOf, licensed: ['sip'] });
+const trunks = (...anyOf: Permission[]) => ({ anyOf, licensed: ['sip', 'sip_trunks'] });
+
+// 6.2 Users: create, delete, view, view all, edit profile, edit all.
+const usersView = any('users.view', 'users.view_all');
+// 6.2 Roles: view, view users' roles, view all; edit, edit available, edit all; delete, delete available, delete all.
+const rolesView = any('roles.view', 'roles.view_users', 'roles.view_all');
+const rolesEdit = any('roles.edit', 'roles.edit_available', 'roles.edit_all');
+const rolesDelete = any('roles.delete', 'roles.delete_available', 'roles.delete_all');
+// 6.2 Groups: view all, descendants, self, own; create root / descendants; edit all / descendants
+// (plus the self-group management permissions that change a group's own settings); delete all / own / descendant.
+const groupsView = any('domains.view_all', 'domains.view_descendants', 'domains.view_self', 'domains.view_own');
+const groupsCreate = any('domains.create_root', 'domains.create_descendants');
+const groupsEdit = any(
+  'domains.edit_all',
+  'domains.edit_descendants',
+  'self_domain.manage_general',
+  'self_domain.manage_users',
+  'self_domain.manage_white_label',
+  'self_domain.manage_guest_access',
+  'self_domain.manage_notifications',
+);
+const groupsDelete = any('domains.delete_all', 'domains.delete_descendants', 'domains.delete_own');
+// 6.2 System "view group types"; decided: whoever views or creates groups reads the types too.
+const groupTypesView = any(
+  'system.view_domain_types',
+  'domains.view_all',
+  'domains.view_descendants',
+  'domains.view_self',
+  'domains.create_root',
+  'domains.create_descendants',
+);
+// Decided: custom group types are project structure, kept by those who edit every group.
+const groupTypesWrite = any('domains.edit_all');
+const markersView = any('markers.view', 'markers.view_all');
+// 6.2 Virtual numbers: view, view descendant, view all; needs SIP enabled.
+const numbersView = sip('sip_numbers.view', 'sip_numbers.view_descendants', 'sip_numbers.view_all');
+// 6.2 SIP trunks with scopes all, domain, descendants, own; self-domain management "SIP trunks".
+const trunksView = trunks(
+  'sip_trunks.view_all',
+  'sip_trunks.view_domain',
+  'sip_trunks.view_descendants',
+  'sip_trunks.view_own',
+  'self_domain.manage_sip_trunks',
+);
+// 6.2 Calls: concierge reception and interception (concierge-like) work the queue; doors for the panel callers.
+const callQueue = any('concierge.reception', 'calls.interception');
+const doors = any('concierge.reception', 'calls.call_panel');
+const conversationsView = any('conversations.view', 'conversations.view_descendants', 'conversations.view_all');
+const announcesView = any('announces.view', 'announces.view_all');
+const alertsWrite = any('emergency_alerts.create', 'emergency_alerts.edit');
+// 6.2 Project: view and change project settings (IP blocking sits under Settings: decided).
+const settingsView = any('project.view_settings');
+const settingsChange = any('project.change_settings');
+
+export const SPEC_ACCESS: Record<string, SpecAccess> = {
+  // 7.2 Session, registration and recovery: before login.
+  'POST /login': 'public',
+  'POST /refresh-tokens': 'public',
+  'GET /registration/{token}': 'public',
+  'POST /registration': 'public',
+  'POST /password/recovery': 'public',
+  'POST /password/reset': 'public',
+  'POST /registration/self': 'public',
+  'GET /registration/confirm/{token}': 'public',
+  'POST /registration/confirm': 'public',
+  'POST /registration/confirm/{token}/resend': 'public',
+  'GET /frontend/server/settings': 'public',
+  'GET /frontend/resources/meta': 'public',
+  'GET /countries': 'public',
+  'GET /info': 'public',
+  'GET /terms/{locale}.html': 'public',
+  'GET /ws': 'public',
+  // Pictures and audio by unguessable name (decided): <img> and <audio> send no token.
+  'GET /uploads/avatars/{file}': 'public',
+  'GET /uploads/emergency-audio/{file}': 'public',
+  // 6.1 "A user may edit the own profile": one's own profile, password, account, session.
+  'POST /logout': 'member',
+  'GET /profile': 'member',
+  'PATCH /profile': 'member',
+  'POST /profile/password': 'member',
+  'PATCH /profile/mobile-client/popup/active': 'member',
+  'DELETE /account': 'member',
+  // 6.4: /home and /notifications always, with a profile.
+  'GET /home/counts': 'member',
+  'GET /notifications/unread': 'member',
+  'GET /notifications/items': 'member',
+  'POST /notifications/read': 'member',
+  'GET /notifications/settings': 'member',
+  'POST /notifications/settings': 'member',
+  // 6.2 System: view system info.
+  'GET /system/info': any('system.view_info'),
+
+  // Users.
+  'POST /registration/invite/send': any('users.create', 'users.edit_all'),
+  'GET /users/items': usersView,
+  'GET /users/{id}': usersView,
+  'GET /users/export': usersView,
+  'PUT /users': any('users.create'),
+  'PATCH /users/{id}': any('users.edit_all', 'users.edit_profile'),
+  'DELETE /users/{id}': any('users.delete'),
+  'POST /users/delete-all': any('users.delete'),
+  'POST /users/{id}/password': any('users.edit_all'),
+  'POST /users/{id}/avatar': any('users.edit_all', 'users.edit_profile'),
+  'DELETE /users/{id}/avatar': any('users.edit_all', 'users.edit_profile'),
+
+  // Roles.
+  'GET /roles/items': rolesView,
+  'GET /roles/{id}': rolesView,
+  'PUT /roles': any('roles.create'),
+  'PATCH /roles/{id}': rolesEdit,
+  'DELETE /roles/{id}': rolesDelete,
+  'POST /roles/delete-all': rolesDelete,
+
+  // Groups (domains) and their structure.
+  'GET /domains/items': groupsView,
+  'GET /domains/{id}': groupsView,
+  'GET /domains/export': groupsView,
+  'GET /domains/items/completely': groupsView,
+  'GET /domains/{id}/items': groupsView,
+  'GET /domains/branch': groupsView,
+  'GET /domains/{id}/floors-and-apartments': groupsView,
+  // Decided: the structure export lists people; "own" groups alone do not open it.
+  'GET /domains/{id}/export/structure': any('domains.view_all', 'domains.view_descendants', 'domains.view_self'),
+  'PUT /domains': groupsCreate,
+  'POST /domains/generate/tree': groupsCreate,
+  'POST /domains/generate/save': groupsCreate,
+  'POST /domains/{id}/import/structure': groupsCreate,
+  'PATCH /domains/{id}': groupsEdit,
+  'DELETE /domains/{id}': groupsDelete,
+  'POST /domains/delete-all': groupsDelete,
+  'GET /domain-types/items': groupTypesView,
+  'GET /domain-types/{id}': groupTypesView,
+  'PUT /domain-types': groupTypesWrite,
+  'PATCH /domain-types/{id}': groupTypesWrite,
+  'DELETE /domain-types/{id}': groupTypesWrite,
+  'POST /domain-types/delete-all': groupTypesWrite,
+
+  // Markers: view, view all, create, edit, delete, apply to user.
+  'GET /markers/items': markersView,
+  'GET /markers/{id}': markersView,
+  'GET /markers/export': markersView,
+  'PUT /markers': any('markers.create'),
+  'PATCH /markers/{id}': any('markers.edit'),
+  'DELETE /markers/{id}': any('markers.delete'),
+  'POST /markers/delete-all': any('markers.delete'),
+  'POST /markers/apply': any('markers.apply'),
+
+  // Virtual (SIP) numbers: needs SIP enabled.
+  'GET /sip-numbers/items': numbersView,
+  'GET /sip-numbers/{id}': numbersView,
+  'GET /sip-numbers/export': numbersView,
+  'GET /sip-numbers/generate': sip('sip_numbers.create', 'sip_numbers.edit'),
+  'PUT /sip-numbers': sip('sip_numbers.create'),
+  'PATCH /sip-numbers/{id}': sip('sip_numbers.edit'),
+  'DELETE /sip-numbers/{id}': sip('sip_numbers.delete'),
+  'POST /sip-numbers/delete-all': sip('sip_numbers.delete'),
+  // The dialer's own phone book and call cards (7.6, 7.11): the contacts rule decides what they show.
+  'GET /sip-numbers/contacts': { anyOf: [], licensed: ['sip'] },
+  'GET /sip-numbers/call-info': { anyOf: [], licensed: ['sip'] },
+
+  // Forward rules (rule sets and groups): view, create, edit, delete.
+  'GET /forward-rules/items': any('forward_rules.view'),
+  'GET /forward-rules/{id}': any('forward_rules.view'),
+  'PUT /forward-rules': any('forward_rules.create'),
+  'PATCH /forward-rules/{id}': any('forward_rules.edit'),
+  'DELETE /forward-rules/{id}': any('forward_rules.delete'),
+  'POST /forward-rules/delete-all': any('forward_rules.delete'),
+  'GET /forward-groups/items': any('forward_rules.view'),
+  'GET /forward-groups/{id}': any('forward_rules.view'),
+  'PUT /forward-groups': any('forward_rules.create'),
+  'PATCH /forward-groups/{id}': any('forward_rules.edit'),
+  'DELETE /forward-groups/{id}': any('forward_rules.delete'),
+  'POST /forward-groups/delete-all': any('forward_rules.delete'),
+
+  // SIP trunks: SIP and trunk licensed (6.4).
+  'GET /sip-trunks/items': trunksView,
+  'GET /sip-trunks/{id}': trunksView,
+  'PUT /sip-trunks': trunks('sip_trunks.create', 'self_domain.manage_sip_trunks'),
+  'PATCH /sip-trunks/{id}': trunks('sip_trunks.edit', 'self_domain.manage_sip_trunks'),
+  'DELETE /sip-trunks/{id}': trunks('sip_trunks.delete', 'self_domain.manage_sip_trunks'),
+  'POST /sip-trunks/delete-all': trunks('sip_trunks.delete', 'self_domain.manage_sip_trunks'),
+
+  // Calls and history.
+  'GET /calls/history/items': any('calls.view_history'),
+  'GET /calls/history/{id}': any('calls.view_history'),
+  // The dialer's recents (7.6): a holder reads their own number's; others need the history view (checked with the number).
+  'GET /calls/history/dialer/{number}': 'member',
+  'GET /calls/waiting/items': callQueue,
+  'POST /calls/stop': callQueue,
+  'GET /calls/concierge/devices/items': doors,
+  'POST /calls/door/open': doors,
+  'GET /calls/interception': any('calls.interception'),
+  'POST /calls/interception': any('calls.interception'),
+  // SIP service (7.6): readers of project settings or system info see it; changers of settings restart it.
+  'GET /sip/status': any('project.view_settings', 'project.change_settings', 'system.view_info'),
+  'POST /sip/restart': settingsChange,
+  'POST /sip/reinit': settingsChange,
+
+  // Conversations: view, view all, view descendant, create, create message, delete.
+  'GET /conversations/items': conversationsView,
+  'GET /conversations/{id}': conversationsView,
+  'GET /conversations/{id}/messages': conversationsView,
+  'GET /conversations/{id}/messages/{before_date}': conversationsView,
+  'POST /conversations/{id}/read': conversationsView,
+  'PUT /conversations': any('conversations.create'),
+  'GET /conversations/recipients/items': any('conversations.create'),
+  'POST /conversations/{id}/messages': any('conversations.create_message'),
+  'DELETE /conversations/{id}': any('conversations.delete'),
+  'POST /conversations/delete-all': any('conversations.delete'),
+
+  // Announces: create, edit, delete, send, view, view all.
+  'GET /announces/items': announcesView,
+  'GET /announces/{id}': announcesView,
+  'GET /announces/responses/items': announcesView,
+  'GET /announces/responses/export': announcesView,
+  'PUT /announces': any('announces.create'),
+  'PATCH /announces/{id}': any('announces.edit'),
+  'DELETE /announces/{id}': any('announces.delete'),
+  'POST /announces/delete-all': any('announces.delete'),
+  'POST /announces/{id}/start': any('announces.send'),
+  'POST /announces/{id}/stop': any('announces.send'),
+  // A recipient's own announce, by the token sent to them (7.6 "item by token", "send poll").
+  'GET /announces/items/token/{token}': 'member',
+  'POST /announces/response': 'member',
+
+  // Emergency alerts: view, create, edit, delete, playback.
+  'GET /emergency-alerts/items': any('emergency_alerts.view'),
+  'GET /emergency-alerts/{id}': any('emergency_alerts.view'),
+  'PUT /emergency-alerts': any('emergency_alerts.create'),
+  'PATCH /emergency-alerts/{id}': any('emergency_alerts.edit'),
+  'DELETE /emergency-alerts/{id}': any('emergency_alerts.delete'),
+  'POST /emergency-alerts/delete-all': any('emergency_alerts.delete'),
+  'POST /emergency-alerts/{id}/start': any('emergency_alerts.playback'),
+  'POST /emergency-alerts/{id}/stop': any('emergency_alerts.playback'),
+  // The alert form's helpers: its device picker and audio.
+  'GET /emergency-alerts/devices/items': any(
+    'emergency_alerts.view',
+    'emergency_alerts.create',
+    'emergency_alerts.edit',
+  ),
+  'POST /emergency-alerts/generate': alertsWrite,
+  'POST /emergency-alerts/file': alertsWrite,
+
+  // IP blocking (7.8) under Settings.
+  'GET /ip-blocking/status': settingsView,
+  'GET /ip-blocking/bans/items': settingsView,
+  'GET /ip-blocking/whitelist/items': settingsView,
+  'POST /ip-blocking/unban': settingsChange,
+  'POST /ip-blocking/unban-all': settingsChange,
+  'PUT /ip-blocking/whitelist': settingsChange,
+  'DELETE /ip-blocking/whitelist/{id}': settingsChange,
+  'POST /ip-blocking/whitelist/delete-all': settingsChange,
+};
