@@ -6,7 +6,7 @@ import { DEMO_NUMBERS } from '../../server/db/seed/telephony';
 import { hashPassword } from '../../server/domain/auth/passwords';
 import { type CallDeclaration, splitCallKey } from '../../src/contract/call';
 import { CALLS, type CallKey } from '../../src/contract/http';
-import { ALL_PERMISSIONS, type Permission } from '../../src/contract/permissions';
+import { ALL_PERMISSIONS } from '../../src/contract/permissions';
 import { buildTestApp, dialects, PASSWORDS, type TestApp } from '../support/api-app';
 import { demoIds } from '../support/project-users';
 import { SPEC_ACCESS, type SpecAccess } from '../support/spec-access';
