@@ -120,7 +120,8 @@ describe.each(dialects)('profile (%s)', (dialect) => {
       ['bad phone', { phone: '12345' }, { phone: { code: 'phone' } }],
       ['bad profile phone', { profile: { phone: '+1 555' } }, { 'profile.phone': { code: 'phone' } }],
       ['empty name', { name: '' }, { name: { code: 'required' } }],
-      ['name too long', { name: 'x'.repeat(256) }, { name: { code: 'max_length', params: { length: 255 } } }],
+      // The name rule of section 5, as for users: 1 to 31 characters.
+      ['name too long', { name: 'x'.repeat(32) }, { name: { code: 'max_length', params: { length: 31 } } }],
       [
         'description too long',
         { description: 'x'.repeat(1001) },

@@ -143,7 +143,12 @@ describe.each(dialects)('virtual SIP numbers: scopes, contacts, call info, profi
   });
 
   it('call info names the holder and its place; unknown numbers are not found', async () => {
-    const res = await t.call('GET', `/sip-numbers/call-info?number=${DEMO_NUMBERS.panel}`, { token: tokens.resident });
+    // The concierge may call the panel (calls.call_all); the resident may not, and learns nothing of it.
+    const hidden = await t.call('GET', `/sip-numbers/call-info?number=${DEMO_NUMBERS.panel}`, {
+      token: tokens.resident,
+    });
+    expect(hidden.statusCode).toBe(404);
+    const res = await t.call('GET', `/sip-numbers/call-info?number=${DEMO_NUMBERS.panel}`, { token: tokens.concierge });
     expect(res.statusCode, res.body).toBe(200);
     expect(v.parse(CallInfoSchema, res.json().data)).toEqual({
       id: ids.numbers[DEMO_NUMBERS.panel],
