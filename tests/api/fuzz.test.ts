@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CallDeclaration, pathParamNames, splitCallKey } from '../../src/contract/call';
 import { API_BASE, CALLS, type CallKey } from '../../src/contract/http';
-import { buildTestApp, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, type TestApp } from '../support/api-app';
 import { multipart } from '../support/multipart';
 import { hostileBodies, hostileQueries } from '../support/schema-fuzz';
 
@@ -12,17 +12,14 @@ import { hostileBodies, hostileQueries } from '../support/schema-fuzz';
  * reaches the handlers), with hostile path parts, query strings and bodies
  * derived from the call's own schemas: wrong types, nulls, huge strings,
  * arrays and numbers, one field at a time. Not one answer may be a 5xx.
- * SQLite always; PostgreSQL too with FUZZ_POSTGRES=1 (its integer columns
- * overflow where SQLite's do not).
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (its integer
+ * columns overflow and its text refuses NUL where SQLite's do not).
  */
-type Dialect = 'sqlite' | 'postgres';
-const DIALECTS: Dialect[] =
-  process.env.TEST_DATABASE_URL && process.env.FUZZ_POSTGRES ? ['sqlite', 'postgres'] : ['sqlite'];
 const PATH_VALUES = ['1', '0', '-1', 'abc', '2147483648', '99999999999999999999', '%00', 'x'.repeat(300), '1.5'];
 const KEYS = (Object.keys(CALLS) as CallKey[]).filter((k) => !(CALLS[k] as CallDeclaration).socket);
 type Method = InjectOptions['method'];
 
-describe.each(DIALECTS)('fuzz: every declared call, hostile input (%s)', (dialect) => {
+describe.each(dialects)('fuzz: every declared call, hostile input (%s)', (dialect) => {
   let t: TestApp;
   let token = '';
   let requests = 0;
