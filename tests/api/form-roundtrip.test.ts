@@ -145,6 +145,8 @@ interface Case<V extends object, Item> {
   writeOnly?: Record<string, string>;
   /** Body fields read back under another name (`role_id` comes back as `role`). */
   readAs?: Record<string, string>;
+  /** Lists of ids whose order means something, each with why (other lists of ids are sets). */
+  ordered?: Record<string, string>;
   /** Extra checks after a save (a write-only field checked by what it does). */
   after?: (mode: FormMode, item: Item) => Promise<void>;
 }
@@ -174,13 +176,14 @@ function at(value: unknown, path: string): { found: boolean; value: unknown } {
 
 /**
  * A read value in the shape it was sent: relations sent as ids come back as
- * objects with those ids; a list of ids is a set (the order is the server's).
+ * objects with those ids; a list of ids is a set (the order is the server's)
+ * unless `ordered`.
  */
-function asSent(sent: unknown, read: unknown): { sent: unknown; read: unknown } {
+function asSent(sent: unknown, read: unknown, ordered: boolean): { sent: unknown; read: unknown } {
   const idOf = (x: unknown) => (isRecord(x) && 'id' in x ? x.id : x);
-  const sorted = (xs: unknown[]) => [...xs].sort((a, b) => Number(a) - Number(b));
+  const order = (xs: unknown[]) => (ordered ? xs : [...xs].sort((a, b) => Number(a) - Number(b)));
   if (Array.isArray(sent) && sent.length > 0 && sent.every((x) => typeof x === 'number')) {
-    return { sent: sorted(sent), read: Array.isArray(read) ? sorted(read.map(idOf)) : read };
+    return { sent: order(sent), read: Array.isArray(read) ? order(read.map(idOf)) : read };
   }
   if (typeof sent === 'number' && isRecord(read)) return { sent, read: idOf(read) };
   return { sent, read };
@@ -230,16 +233,17 @@ async function runRound<V extends object, Item>(
       continue;
     }
     const itemPath = c.readAs?.[path] ?? path;
+    const ordered = path in (c.ordered ?? {});
     const expected = at(round.expected, itemPath);
     expect
       .soft(expected.found, `${label}: the hand-written expectation names ${itemPath} (sent as ${path})`)
       .toBe(true);
     if (expected.found) {
-      const pair = asSent(value, expected.value);
+      const pair = asSent(value, expected.value, ordered);
       expect.soft(pair.sent, `${label}: ${path} sent as the test expects`).toEqual(pair.read);
     }
     const got = at(item, itemPath);
-    const pair = asSent(value, got.value);
+    const pair = asSent(value, got.value, ordered);
     expect.soft(pair.read, `${label}: ${path} read back as ${itemPath}`).toEqual(pair.sent);
   }
   expect(item, `${label}: the item read back`).toMatchObject(round.expected);
@@ -773,6 +777,11 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
       name: 'forward groups',
       form: entityForm(forwardGroupForm),
       ...calls(forwardGroupsEntity),
+      // Each rule set is a stage, and stages run in order (docs/decisions.md, Forwarding).
+      ordered: {
+        'forward_rules.0.forward_rules': 'no-answer stages run in the order chosen',
+        'forward_rules.1.forward_rules': 'failure stages run in the order chosen',
+      },
       create: {
         values: {
           name: 'Round trip redirect',
@@ -781,7 +790,8 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
           na_rules: [row(ruleSets, 'Fixture queue')],
           err_enabled: true,
           err_timeout: '15',
-          err_rules: [row(ruleSets, 'Fixture night queue')],
+          // Not in the order the sets were made: the order chosen is the order they ring.
+          err_rules: [row(ruleSets, 'Fixture night queue'), row(ruleSets, 'Fixture queue')],
         },
         expected: {
           name: 'Round trip redirect',
@@ -796,7 +806,7 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
               type: 'redirect_if_error',
               enabled: true,
               timeout: 15,
-              forward_rules: [{ id: ruleSets['Fixture night queue'] }],
+              forward_rules: [{ id: ruleSets['Fixture night queue'] }, { id: ruleSets['Fixture queue'] }],
             },
           ],
         },
@@ -819,7 +829,7 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
                 type: 'redirect_if_no_answer',
                 is_immediately: false,
                 timeout: 40,
-                forward_rules: [{ id: ruleSets['Concierge desk'] }, { id: ruleSets['Fixture night queue'] }],
+                forward_rules: [{ id: ruleSets['Fixture night queue'] }, { id: ruleSets['Concierge desk'] }],
               },
               {
                 type: 'redirect_if_error',
