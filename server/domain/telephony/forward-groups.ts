@@ -105,7 +105,9 @@ export async function toForwardGroups(
       ? []
       : db.selectFrom('sip_numbers').select('forward_group_id').where('forward_group_id', 'in', groupIds).execute(),
   ]);
-  const refs = (list: number[]) => sets.filter((s) => list.includes(s.id)).map((s) => ({ id: s.id, name: s.name }));
+  // In the stored order: each rule set is a stage and stages run in order (a set deleted since is left out).
+  const refs = (list: number[]) =>
+    list.flatMap((id) => sets.filter((s) => s.id === id).map((s) => ({ id: s.id, name: s.name })));
   return parsed.map(({ row, rules: [noAnswer, onError] }) => ({
     id: Number(row.id),
     name: String(row.name),
