@@ -268,6 +268,8 @@ export interface SipNumbersTable {
 export interface SipNumberForwardRuleSetsTable {
   sip_number_id: number;
   forward_rule_set_id: number;
+  /** The stage's place: rule sets are tried in this order. */
+  position: Defaulted<number>;
 }
 
 export interface SipTrunksTable {

@@ -636,8 +636,9 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
       // An administrator: every field of the form is sent (6.2 rights to activate and mark as system).
       form: entityForm(sipNumberForm({ activate: true, markSystem: true }), sipNumberForm),
       ...calls(sipNumbersEntity),
-      // `forward_rules` (manual mode) is compared as a set: the server keeps no order for a number's own
-      // rule sets (no position in sip_number_forward_rule_sets; answered by name, forwarded in index order).
+      // A number's own rule sets (manual mode) are stages tried in the order chosen (docs/decisions.md,
+      // Forwarding): neither the names' nor the ids' order.
+      ordered: { forward_rules: 'own rule sets are tried in the order chosen' },
       create: {
         values: {
           number: '555001',
@@ -651,7 +652,11 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
           is_reserved: true,
           purpose: 'master_sip_number',
           forward_mode: 'manual',
-          forward_rules: [row(ruleSets, 'Fixture queue')],
+          forward_rules: [
+            row(ruleSets, 'Fixture night queue'),
+            row(ruleSets, 'Concierge desk'),
+            row(ruleSets, 'Fixture queue'),
+          ],
           forward_group: row(forwardGroups, 'Unanswered to concierges'),
         },
         notSent: {
@@ -671,7 +676,11 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
           is_reserved: true,
           purpose: 'master_sip_number',
           forward_mode: 'manual',
-          forward_rules: [{ id: ruleSets['Fixture queue'] }],
+          forward_rules: [
+            { id: ruleSets['Fixture night queue'] },
+            { id: ruleSets['Concierge desk'] },
+            { id: ruleSets['Fixture queue'] },
+          ],
           forward_group_id: null,
         },
       },

@@ -9,6 +9,7 @@ import { communications } from './0007_communications';
 import { telephony } from './0008_telephony';
 import { userFlags } from './0009_user_flags';
 import { ipBlocking } from './0010_ip_blocking';
+import { ruleSetOrder } from './0011_rule_set_order';
 
 /**
  * Every migration, by name. Kysely applies them in name order, so names start
@@ -25,4 +26,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008_telephony': telephony,
   '0009_user_flags': userFlags,
   '0010_ip_blocking': ipBlocking,
+  '0011_rule_set_order': ruleSetOrder,
 };

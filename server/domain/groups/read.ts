@@ -148,7 +148,8 @@ export async function withRelations(
       .innerJoin('forward_rule_sets as s', 's.id', 'l.forward_rule_set_id')
       .select(['n.domain_id', 's.id', 's.name'])
       .where('n.domain_id', 'in', ids)
-      .orderBy('s.name')
+      .orderBy('l.position')
+      .orderBy('l.forward_rule_set_id')
       .execute();
     for (const g of groups)
       g.forward_rules = rules.filter((r) => r.domain_id === g.id).map(({ id, name }) => ({ id, name }));

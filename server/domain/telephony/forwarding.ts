@@ -85,6 +85,8 @@ export async function forwardPlan(
       .selectFrom('sip_number_forward_rule_sets')
       .select('forward_rule_set_id')
       .where('sip_number_id', '=', callee.id)
+      .orderBy('position')
+      .orderBy('forward_rule_set_id')
       .execute();
     const sets = own.map((r) => r.forward_rule_set_id);
     noAnswer = { immediately: false, afterS: FORWARD_TIMEOUTS.noAnswer, sets };

@@ -129,7 +129,7 @@ async function writeForwardRules(trx: Transaction<Database>, id: number, ruleSet
   if (unique.length > 0) {
     await trx
       .insertInto('sip_number_forward_rule_sets')
-      .values(unique.map((forward_rule_set_id) => ({ sip_number_id: id, forward_rule_set_id })))
+      .values(unique.map((forward_rule_set_id, position) => ({ sip_number_id: id, forward_rule_set_id, position })))
       .execute();
   }
 }
@@ -210,6 +210,8 @@ export async function updateSipNumber(db: Kysely<Database>, auth: Auth, id: numb
         .selectFrom('sip_number_forward_rule_sets')
         .select('forward_rule_set_id')
         .where('sip_number_id', '=', id)
+        .orderBy('position')
+        .orderBy('forward_rule_set_id')
         .execute()
     ).map((r) => r.forward_rule_set_id);
   assertPrivileges(auth, before, after);

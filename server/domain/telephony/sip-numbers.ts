@@ -142,7 +142,8 @@ export async function toSipNumbers(db: Kysely<Database>, auth: Auth, rows: SipNu
           .innerJoin('forward_rule_sets as s', 's.id', 'l.forward_rule_set_id')
           .select(['l.sip_number_id', 's.id', 's.name'])
           .where('l.sip_number_id', 'in', ids)
-          .orderBy('s.name')
+          .orderBy('l.position')
+          .orderBy('l.forward_rule_set_id')
           .execute();
   // Passwords go only to those who configure numbers (softphones, panels): a viewer learns nothing to register with.
   const showPassword = hasPermission(auth.role.permissions, 'sip_numbers.edit');
