@@ -84,7 +84,7 @@ test('a resident sees the bell and popup, reads by opening the bell, and saves n
   await expect(acs).toBeChecked();
   await acs.uncheck();
   await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' }).first()).toBeVisible();
   await page.reload();
   await expect(page.getByLabel(/Access-control events/)).not.toBeChecked();
   await expect(page.getByLabel('Tell me when a device goes offline')).toBeChecked();

@@ -135,3 +135,46 @@ test('unknown paths show not-found behind login', async ({ page }) => {
   await logIn(page, users.staff);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
+
+test('the console runs under its Content-Security-Policy, and logging out ends the session on the server', async ({
+  page,
+  request,
+}) => {
+  const violations: string[] = [];
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`csp-violation ${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
+  page.on('console', (message) => {
+    if (message.text().startsWith('csp-violation')) violations.push(message.text());
+  });
+  await logIn(page, users.staff);
+  await expect(page).toHaveURL(/\/home$/);
+  for (const path of ['/users', '/groups', '/virtual-numbers', '/announces', '/profile']) {
+    await sideMenu(page)
+      .getByRole('link', { name: path === '/profile' ? 'Home' : /./ })
+      .first()
+      .waitFor();
+    await page.evaluate((to) => {
+      history.pushState({}, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await expect(page.getByRole('main')).toBeVisible();
+  }
+  const tokens = await page.evaluate(() => sessionStorage.getItem('tokens') ?? localStorage.getItem('tokens'));
+  const token = (JSON.parse(tokens ?? '{}') as { token?: string }).token ?? '';
+  expect(token).not.toBe('');
+  expect((await request.get('/api/v0/profile', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The old token no longer works anywhere: the server ended the session, not only the console.
+  await expect
+    .poll(async () =>
+      (await request.get('/api/v0/profile', { headers: { authorization: `Bearer ${token}` } })).status(),
+    )
+    .toBe(401);
+  expect(violations).toEqual([]);
+});

@@ -227,10 +227,11 @@ test('a second call while an awaiting call is active asks first; a call started 
   await approval.getByRole('button', { name: 'Yes' }).click();
   await expect(door).toContainText('On hold');
   await expect(direct).toContainText('In call', { timeout: 15_000 });
-  await card(resident, /100002/)
-    .getByRole('button', { name: 'Hang up' })
-    .click();
-  await expect(direct).toContainText('Ended');
+  // The resident's side is in the call too before it hangs up (on a busy machine the answer takes a moment).
+  const residentSide = card(resident, /100002/);
+  await expect(residentSide).toContainText('In call', { timeout: 15_000 });
+  await residentSide.getByRole('button', { name: 'Hang up' }).click();
+  await expect(direct).toContainText('Ended', { timeout: 15_000 });
 
   // Back in the awaiting call, the concierge calls the resident: hold first, then back to it when that call ends.
   await door.getByRole('button', { name: 'Resume' }).click();
