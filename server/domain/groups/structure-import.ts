@@ -14,9 +14,9 @@ import { hasPermission } from '../../../src/contract/permissions';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
-import { DomainError, invalidRelated, prohibited, refused } from '../errors';
+import { DomainError, refused } from '../errors';
 import { sendRegistrationLink } from '../users/invitations';
-import { createUser } from '../users/users';
+import { assertAssignableRole, createUser } from '../users/users';
 import type { GroupAccess } from './access';
 import { createGroup } from './groups';
 import type { StructureBase } from './structure-export';
@@ -289,21 +289,6 @@ async function attach(
  * project that the caller may assign (6.1 available roles).
  */
 export async function importRole(db: Kysely<Database>, auth: Auth, roleId: number): Promise<number> {
-  const role = await db
-    .selectFrom('roles')
-    .select('id')
-    .where('id', '=', roleId)
-    .where('project_id', '=', auth.projectId)
-    .executeTakeFirst();
-  if (!role) throw invalidRelated(['role']);
-  if (!auth.role.isAdmin) {
-    const assignable = await db
-      .selectFrom('role_available_roles')
-      .select('available_role_id')
-      .where('role_id', '=', auth.role.id)
-      .where('available_role_id', '=', role.id)
-      .executeTakeFirst();
-    if (!assignable) throw prohibited();
-  }
-  return role.id;
+  await assertAssignableRole(db, auth, roleId);
+  return roleId;
 }

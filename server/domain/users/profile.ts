@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
 import { LANGUAGES, type Language } from '../../../src/contract/constants';
 import { IDENTIFIER_FORMATS, type Profile, type ProfilePatch } from '../../../src/contract/entities/profile';
-import { blankToNull } from '../../../src/contract/validation';
 import type { AppContext } from '../../context';
 import type { Database, UserUpdate } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
 import { nowIso } from '../clock';
 import { readFeatures } from '../project/features';
 import { ownSipNumber } from '../telephony/sip-contacts';
+import { personColumns } from './person-columns';
 import { assertUnique } from './users';
 
 const asLanguage = (value: string): Language =>
@@ -64,25 +64,8 @@ export async function loadProfile(db: Kysely<Database>, auth: Auth): Promise<Pro
 
 /** Maps a validated PATCH /profile body to columns; blank optional text becomes null (7.9). */
 export function profilePatchToColumns(patch: ProfilePatch): UserUpdate {
-  const set: UserUpdate = {};
-  const text = (value: string | null | undefined) => (value === undefined ? undefined : blankToNull(value));
-  if (patch.name !== undefined) set.name = patch.name;
-  if (patch.firstname !== undefined) set.firstname = text(patch.firstname);
-  if (patch.lastname !== undefined) set.lastname = text(patch.lastname);
-  if (patch.email !== undefined) set.email = text(patch.email);
-  if (patch.phone !== undefined) set.phone = text(patch.phone);
-  if (patch.description !== undefined) set.description = text(patch.description);
+  const set = personColumns(patch);
   if (patch.locale !== undefined) set.locale = patch.locale;
-  const p = patch.profile;
-  if (p) {
-    if (p.phone !== undefined) set.profile_phone = text(p.phone);
-    if (p.address !== undefined) set.profile_address = text(p.address);
-    if (p.use_phone_in_forward !== undefined) set.use_phone_in_forward = p.use_phone_in_forward ? 1 : 0;
-    if (p.country_code !== undefined) set.country_code = p.country_code;
-    if (p.time_zone !== undefined) set.time_zone = p.time_zone;
-    if (p.identifier_format !== undefined) set.identifier_format = p.identifier_format;
-    if (p.time_format !== undefined) set.time_format = p.time_format;
-  }
   return set;
 }
 

@@ -1,7 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { User, UserCreate, UserPatch } from '../../../src/contract/entities/user';
 import { hasPermission } from '../../../src/contract/permissions';
-import { blankToNull } from '../../../src/contract/validation';
 import type { RowOf } from '../../db/rows';
 import type { Database, UserUpdate } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
@@ -10,6 +9,7 @@ import { nowIso } from '../clock';
 import { invalidData, invalidRelated, itemNotFound, prohibited } from '../errors';
 import { viewScope } from '../groups/access';
 import { readFeatures } from '../project/features';
+import { personColumns } from './person-columns';
 
 /**
  * Users of a project (section 3, 6.2). Scopes, applied in SQL:
@@ -216,7 +216,7 @@ export async function toUsers(db: Kysely<Database>, auth: Auth, rows: UserListRo
 }
 
 /** The caller may assign this role: it is one of its available roles (or the caller's role is the administrator's). */
-async function assertAssignableRole(db: Kysely<Database>, auth: Auth, roleId: number) {
+export async function assertAssignableRole(db: Kysely<Database>, auth: Auth, roleId: number) {
   const role = await db
     .selectFrom('roles')
     .select('id')
@@ -285,26 +285,9 @@ export async function assertUnique(
 }
 
 function columnsOf(body: UserPatch): UserUpdate {
-  const set: UserUpdate = {};
-  const text = (value: string | null | undefined) => (value === undefined ? undefined : blankToNull(value));
+  const set = personColumns(body);
   if (body.login !== undefined) set.login = body.login;
-  if (body.name !== undefined) set.name = body.name;
-  if (body.firstname !== undefined) set.firstname = text(body.firstname);
-  if (body.lastname !== undefined) set.lastname = text(body.lastname);
-  if (body.email !== undefined) set.email = text(body.email);
-  if (body.phone !== undefined) set.phone = text(body.phone);
-  if (body.description !== undefined) set.description = text(body.description);
   if (body.elevator_access_disabled !== undefined) set.elevator_access_disabled = body.elevator_access_disabled ? 1 : 0;
-  const p = body.profile;
-  if (p) {
-    if (p.phone !== undefined) set.profile_phone = text(p.phone);
-    if (p.address !== undefined) set.profile_address = text(p.address);
-    if (p.use_phone_in_forward !== undefined) set.use_phone_in_forward = p.use_phone_in_forward ? 1 : 0;
-    if (p.country_code !== undefined) set.country_code = p.country_code;
-    if (p.time_zone !== undefined) set.time_zone = p.time_zone;
-    if (p.identifier_format !== undefined) set.identifier_format = p.identifier_format;
-    if (p.time_format !== undefined) set.time_format = p.time_format;
-  }
   return set;
 }
 
