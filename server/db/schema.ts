@@ -68,7 +68,7 @@ export interface RolesTable {
   description: string | null;
   /** JSON array of permission strings. */
   permissions: string;
-  /** The project's administrator role: always holds the whole catalogue (docs/decisions-server.md). */
+  /** The project's administrator role: always holds the whole catalogue (docs/decisions.md, Users and roles). */
   is_admin: Defaulted<Flag>;
   created_by_user_id: number | null;
   created_at: Timestamp;

@@ -57,7 +57,7 @@ export function anyOf<const P extends readonly Permission[]>(
 /** What the caller does to the object an `{id}` names: the server checks the matching scope. */
 export type ObjectAction = 'view' | 'edit' | 'delete';
 export interface ObjectRule {
-  /** The entity the id names: the name of a registered object scope (server/http/plumbing/object-scopes.ts). */
+  /** The entity the id names: the name of an object scope registered with registerObjectScope (server/http/plumbing/register-call.ts). */
   entity: string;
   action: ObjectAction;
 }

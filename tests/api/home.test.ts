@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, PASSWORDS, type TestApp } from '../support/api-app';
+import { addProjectUser } from '../support/project-users';
 
 describe.each(dialects)('GET /home/counts (%s)', (dialect) => {
   let t: TestApp;
@@ -26,6 +27,17 @@ describe.each(dialects)('GET /home/counts (%s)', (dialect) => {
 
   it('leaves out roles for the concierge, who cannot view roles', async () => {
     expect(await counts('concierge')).toEqual({ users: 5, groups: 5, projects: 1 });
+  });
+
+  it('counts only what the caller’s own lists show: a unit keeper sees its unit’s people and its unit', async () => {
+    const keeper = await addProjectUser(t, {
+      login: 'unit-keeper',
+      permissions: ['users.view', 'domains.view_descendants'],
+      group: 'Unit 101',
+    });
+    const res = await t.call('GET', '/home/counts', { token: keeper.token });
+    // Rita Resident and the keeper live in Unit 101; the rest of the building is not theirs to count.
+    expect(res.json().data).toEqual({ users: 2, groups: 1, projects: 1 });
   });
 
   it('leaves out users, roles and groups for a resident', async () => {

@@ -83,4 +83,21 @@ describe.each(dialects)('realtime security (%s)', (dialect) => {
     expect(reset.statusCode, reset.body).toBe(200);
     expect(await a.closed).toBe(REALTIME_CLOSE.unauthorized);
   });
+
+  it('a password reset by recovery link closes every socket of the account', async () => {
+    const socket = await connect(origin, (await t.session('resident')).token);
+    expect((await socket.subscribe(APP_CHANGES_TOPIC)).data.type).toBe('subscription.succeeded');
+    const asked = await t.call('POST', '/password/recovery', { body: { email: 'resident@example.com' } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const mail = await t.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('kind', '=', 'recovery')
+      .where('to_address', '=', 'resident@example.com')
+      .executeTakeFirstOrThrow();
+    const code = /\/password\/reset\/([\w-]+)/.exec(mail.body)?.[1] ?? '';
+    const reset = await t.call('POST', '/password/reset', { body: { code, password: 'resident-reset-1' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await socket.closed).toBe(REALTIME_CLOSE.unauthorized);
+  });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, insertRole, insertUser } from '../../server/db/seed/builders';
 import { buildTestApp, dialects, PASSWORDS, type TestApp } from '../support/api-app';
-import { demoIds } from '../support/project-users';
+import { addProjectUser, demoIds } from '../support/project-users';
 
 /**
  * Object-level authorisation on users (6.1), tried as an attacker would: a
@@ -181,6 +181,45 @@ describe.each(dialects)('users: object-level authorisation (%s)', (dialect) => {
     expect(again.statusCode).toBe(403);
     const me = await t.call('GET', '/profile', { token: tokens.admin });
     expect(me.json().data.role.name).toBe('admin');
+  });
+
+  it('a creator without users.edit_all invites the users it created, and nobody else', async () => {
+    const creator = await addProjectUser(t, {
+      login: 'creator',
+      permissions: ['users.create', 'users.view', 'domains.view_descendants'],
+      group: 'Riverside Residence',
+    });
+    const creatorRole = await t.db
+      .selectFrom('memberships')
+      .select('role_id')
+      .where('user_id', '=', creator.id)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('role_available_roles')
+      .values({ role_id: creatorRole.role_id, available_role_id: (await roleId('resident')) as number })
+      .execute();
+    const made = await t.call('PUT', '/users', {
+      token: creator.token,
+      body: {
+        login: 'invited-by-creator',
+        name: 'Ivy Invited',
+        email: 'ivy@example.com',
+        role_id: (await roleId('resident')) as number,
+        domains: [ids.groups['Unit 102'] as number],
+        send_registration_link: false,
+      },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const own = await t.call('POST', '/registration/invite/send', {
+      token: creator.token,
+      body: { users: [made.json().data] },
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const other = await t.call('POST', '/registration/invite/send', {
+      token: creator.token,
+      body: { users: [ids.users.resident as number] },
+    });
+    expect(other.statusCode).toBe(403);
   });
 
   async function roleId(name: string) {

@@ -14,7 +14,7 @@ import {
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 
 /**
- * Model-based testing (STYLE.md). The graph of a machine whose effects are
+ * Model-based testing (tests/README.md). The graph of a machine whose effects are
  * never-settling stubs is explored with an explicit event list (including the
  * synthetic done/error/after events); each generated path is then replayed
  * step by step on a real actor that records the effects the machine requests,

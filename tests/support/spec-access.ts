@@ -202,7 +202,7 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'GET /calls/history/items': any('calls.view_history'),
   'GET /calls/history/{id}': any('calls.view_history'),
   // The dialer's recents (7.6): a holder reads their own number's; others need the history view (checked with the number).
-  'GET /calls/history/dialer/{number}': 'member',
+  'GET /calls/history/dialer/{number}': { anyOf: [], licensed: ['sip'] },
   'GET /calls/waiting/items': callQueue,
   'POST /calls/stop': callQueue,
   'GET /calls/concierge/devices/items': doors,

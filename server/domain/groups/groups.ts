@@ -32,7 +32,7 @@ import { deleteSubtree, insertForest, lockProjectTree, moveSubtree } from './tre
 
 /**
  * Creating, changing and deleting groups under the hierarchy rules of 8.2
- * (server/domain/group-rules.ts) and the scopes of 6.2 (group-access.ts).
+ * (rules.ts) and the scopes of 6.2 (access.ts).
  */
 type Trx = Transaction<Database>;
 

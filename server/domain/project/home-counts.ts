@@ -1,53 +1,47 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import { mayCall } from '../../../src/contract/call';
 import type { HomeCounts } from '../../../src/contract/entities/server-settings';
-import { MENU } from '../../../src/contract/menu';
-import { hasAnyPermission, type Permission } from '../../../src/contract/permissions';
+import { CALLS } from '../../../src/contract/http';
 import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
-
-/** The permissions that open a list in the side menu: a count is shown exactly when its list is. */
-function gateOf(path: string): readonly Permission[] {
-  const entry = MENU.flatMap((c) => c.entries).find((e) => e.path === path);
-  if (!entry) throw new Error(`menu entry ${path} is missing`);
-  return entry.anyOf;
-}
-
-const GATES = { users: gateOf('/users'), roles: gateOf('/roles'), groups: gateOf('/groups') };
+import { viewScope } from '../groups/access';
+import { scopedRoles } from '../roles/roles';
+import { scopedUsers } from '../users/users';
 
 /**
- * The dashboard's counts in the caller's project. A count the caller may not
- * see is left out rather than zeroed, so the console can tell "none" from "not yours".
- * Counts are project-wide for now; scoped lists (own group, descendants) arrive
- * with the users, roles and groups issue, which will narrow these queries too.
+ * The dashboard's counts in the caller's project, each exactly what the
+ * caller's own list would total: the same call gates it (a count is shown
+ * exactly when its list may be read) and the same scope narrows it. A count
+ * the caller may not see is left out rather than zeroed, so the console can
+ * tell "none" from "not yours".
  */
 export async function homeCounts(db: Kysely<Database>, auth: Auth): Promise<HomeCounts> {
   const granted = auth.role.permissions;
   const counts: HomeCounts = { projects: await countProjects(db, auth.userId) };
-  if (hasAnyPermission(granted, GATES.users)) {
-    const row = await db
-      .selectFrom('memberships')
-      .innerJoin('users', 'users.id', 'memberships.user_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('memberships.project_id', '=', auth.projectId)
-      .where('users.deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    counts.users = Number(row.n);
+  const total = (row: { n: number | string | bigint } | undefined) => Number(row?.n ?? 0);
+  if (mayCall(CALLS['GET /users/items'], granted)) {
+    counts.users = total(
+      await scopedUsers(db, auth)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst(),
+    );
   }
-  if (hasAnyPermission(granted, GATES.roles)) {
-    const row = await db
-      .selectFrom('roles')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('project_id', '=', auth.projectId)
-      .executeTakeFirstOrThrow();
-    counts.roles = Number(row.n);
+  if (mayCall(CALLS['GET /roles/items'], granted)) {
+    counts.roles = total(
+      await scopedRoles(db, auth)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst(),
+    );
   }
-  if (hasAnyPermission(granted, GATES.groups)) {
-    const row = await db
-      .selectFrom('domains')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('project_id', '=', auth.projectId)
-      .executeTakeFirstOrThrow();
-    counts.groups = Number(row.n);
+  if (mayCall(CALLS['GET /domains/items'], granted)) {
+    counts.groups = total(
+      await db
+        .selectFrom('domains as d')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('d.project_id', '=', auth.projectId)
+        .where(viewScope(auth, 'd') ?? sql<SqlBool>`1 = 0`)
+        .executeTakeFirst(),
+    );
   }
   return counts;
 }

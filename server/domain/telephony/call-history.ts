@@ -12,7 +12,7 @@ import type { ListContext } from '../../db/list-sql';
 import type { RowOf } from '../../db/rows';
 import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
-import { itemNotFound, prohibited, refused } from '../errors';
+import { itemNotFound, refused } from '../errors';
 
 /**
  * Call history (read-only; the SIP server writes it). calls.view_history reads
@@ -182,8 +182,11 @@ export async function dialerHistory(
     .where('project_id', '=', auth.projectId)
     .where('number', '=', number)
     .executeTakeFirst();
-  if (!held) throw itemNotFound();
-  if (held.user_id !== auth.userId && !hasPermission(auth.role.permissions, 'calls.view_history')) throw prohibited();
+  // Someone else's number is, to a caller who may not read the history, no number at all:
+  // the same 404 as an unknown one, so the numbering plan cannot be probed here either.
+  if (!held || (held.user_id !== auth.userId && !hasPermission(auth.role.permissions, 'calls.view_history'))) {
+    throw itemNotFound();
+  }
   const base = scopedCalls(db, auth).where((eb) =>
     eb.or([eb('h.from_number', '=', number), eb('h.to_number', '=', number)]),
   );

@@ -43,7 +43,7 @@ export async function changeOwnPassword(
 /**
  * Projects where the user is the last active holder of the administrator
  * role. Deleting such an account would leave the project with nobody able to
- * manage roles and users, so it is refused (docs/decisions-server.md).
+ * manage roles and users, so it is refused (docs/decisions.md, Users and roles).
  */
 export async function projectsOnlyAdministeredBy(db: Kysely<Database>, userId: number): Promise<string[]> {
   const rows = await db

@@ -138,8 +138,11 @@ export async function requestRecovery(ctx: AppContext, email: string) {
   await ctx.mailer.send({ to: user.email, ...mail, kind: 'recovery', projectId: null });
 }
 
-/** POST password reset: a live recovery code sets a new password and ends every session of the account. */
-export async function resetPassword(db: Kysely<Database>, code: string, password: string) {
+/**
+ * POST password reset: a live recovery code sets a new password and ends every
+ * session of the account. Answers the account's id (its open sockets close too).
+ */
+export async function resetPassword(db: Kysely<Database>, code: string, password: string): Promise<number> {
   const row = await liveCode(db, 'recovery', code);
   const password_hash = await hashPassword(password);
   const now = nowIso();
@@ -153,4 +156,5 @@ export async function resetPassword(db: Kysely<Database>, code: string, password
       .where('revoked_at', 'is', null)
       .execute();
   });
+  return row.user_id;
 }

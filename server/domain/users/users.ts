@@ -558,3 +558,24 @@ export async function assertAdminsRemain(
   const remaining = admins.filter((a) => !leavingSet.has(a.user_id));
   if (touched && remaining.length === 0) throw prohibited();
 }
+
+/**
+ * Whether the caller may (re)send registration links to these users: a link
+ * lets its reader set the password, so the users must be ones the caller may
+ * edit (6.1), or, with users.create, ones the caller created who have not
+ * activated their account yet (the invitation of one's own new user).
+ */
+export async function mayInvite(db: Kysely<Database>, auth: Auth, ids: number[]): Promise<boolean> {
+  const editable = new Set(await permittedUsers(db, auth, ids, 'edit'));
+  const rest = ids.filter((id) => !editable.has(id));
+  if (rest.length === 0) return true;
+  if (!hasPermission(auth.role.permissions, 'users.create')) return false;
+  const own = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', rest)
+    .where('created_by_user_id', '=', auth.userId)
+    .where('activated_at', 'is', null)
+    .execute();
+  return own.length === rest.length;
+}

@@ -15,7 +15,7 @@ import {
   resendSelfRegistration,
   selfRegistrationInfo,
 } from '../../domain/users/self-registration';
-import { permittedUsers, scopedUsers } from '../../domain/users/users';
+import { mayInvite, scopedUsers } from '../../domain/users/users';
 import { registerCall } from '../plumbing/register-call';
 
 /** Registration by invitation, self-registration and password recovery (7.2). */
@@ -24,8 +24,9 @@ export async function registrationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     const ids = [...new Set(body.users)];
     const visible = await scopedUsers(ctx.db, auth).select('u.id').where('u.id', 'in', ids).execute();
     if (visible.length !== ids.length) throw invalidRelated(['users']);
-    // A registration link lets its reader set the password: only for users the caller may edit (6.1).
-    if ((await permittedUsers(ctx.db, auth, ids, 'edit')).length !== ids.length) throw prohibited();
+    // A registration link lets its reader set the password: only for users the caller may edit (6.1),
+    // or, with users.create, for the not yet activated users the caller created.
+    if (!(await mayInvite(ctx.db, auth, ids))) throw prohibited();
     for (const id of ids) await sendRegistrationLink(ctx, { userId: id, projectId: auth.projectId });
     return { data: { sent: ids.length } };
   });
@@ -47,7 +48,9 @@ export async function registrationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     const attempt = { ip: request.ip, service: 'http' as const };
     await ctx.ipBlocking.assertAllowed(attempt);
     try {
-      await resetPassword(ctx.db, body.code, body.password);
+      const userId = await resetPassword(ctx.db, body.code, body.password);
+      // Sessions ended with the old password: their live lines close at once.
+      ctx.realtime.endSessions({ userId });
     } catch (error) {
       if (error instanceof DomainError && error.body.message === ERROR_CODES.verificationLinkOutdated) {
         await ctx.ipBlocking.recordFailure({ ...attempt, cause: 'AUTH_FAILED' });

@@ -44,7 +44,7 @@ export const TELEPHONY_CALLS = defineCalls({
   ...entityCalls(sipTrunksEntity),
   // The dialer's recents: a number's own holder, or a call history reader.
   'GET /calls/history/dialer/{number}': {
-    access: member("the caller's own numbers; other numbers need calls.view_history, checked with the number"),
+    access: member("the caller's own numbers; other numbers need calls.view_history, checked with the number", ['sip']),
     params: v.object({ number: v.pipe(v.string(), v.regex(SIP_NUMBER_PATTERN)) }),
     query: DialerHistoryQuerySchema,
     response: envelope(DialerHistorySchema),
