@@ -16,7 +16,7 @@ export function LiveMark({ feedRef, topic }: { feedRef: ActorRefFrom<TopicFeedMa
   return (
     <span role="status" className="flex items-center gap-1.5 text-[13px] text-muted">
       <span aria-hidden="true" className="size-2 rounded-full bg-success-600" />
-      <span className="font-medium text-ink">{t('live.on')}</span>
+      <span className="font-medium text-ink">{t('live.on')}</span>{' '}
       <span>· {received > 0 ? t('live.heard', { count: received }) : t('live.quiet')}</span>
     </span>
   );
