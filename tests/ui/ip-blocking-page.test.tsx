@@ -120,10 +120,11 @@ describe('IP blocking page', () => {
     await app.user.click(within(screen.getByRole('group', { name: 'Filters' })).getByRole('button', { name: 'Cause' }));
     await app.user.click(await screen.findByRole('menuitem', { name: 'Unknown numbers called' }));
     await waitFor(() =>
-      expect(within(table).getAllByRole('row').map((r) => r.getAttribute('aria-label'))).toEqual([
-        null,
-        '198.51.100.23 · SIP',
-      ]),
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .map((r) => r.getAttribute('aria-label')),
+      ).toEqual([null, '198.51.100.23 · SIP']),
     );
     expect(app.location().search).toContain('WRONG_NUMBER');
   });
