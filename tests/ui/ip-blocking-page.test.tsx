@@ -99,7 +99,7 @@ describe('IP blocking page', () => {
       '203.0.113.99 · SIP',
       '192.0.2.44 · Console logins',
     ]);
-    expect(rows[2]).toHaveTextContent('Unknown numbers called');
+    expect(rows[2]).toHaveTextContent('Unknown numbers');
     expect(rows[3]).toHaveTextContent('Until lifted');
     await waitFor(() => expect(statusRegion()).toHaveTextContent(/Active bans\s*5/));
     expect(statusRegion()).toHaveTextContent(/Whitelisted\s*3/);
@@ -118,7 +118,7 @@ describe('IP blocking page', () => {
     await app.user.clear(screen.getByRole('searchbox', { name: 'Search by IP address' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
     await app.user.click(within(screen.getByRole('group', { name: 'Filters' })).getByRole('button', { name: 'Cause' }));
-    await app.user.click(await screen.findByRole('menuitem', { name: 'Unknown numbers called' }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Unknown numbers' }));
     await waitFor(() =>
       expect(
         within(table)

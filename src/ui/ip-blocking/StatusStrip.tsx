@@ -11,7 +11,7 @@ import { selectIpBlockingStatus } from './ip-blocking-status';
 function Stat({ label, value, tone }: { label: string; value: number; tone?: 'alert' }) {
   return (
     <div className="min-w-0 px-4 py-2 first:pl-0">
-      <dt className="truncate text-[13px] text-muted">{label}</dt>
+      <dt className="text-[13px] leading-tight text-muted">{label}</dt>
       <dd
         className={
           tone === 'alert' && value > 0 ? 'text-xl font-semibold text-danger-600' : 'text-xl font-semibold text-ink'

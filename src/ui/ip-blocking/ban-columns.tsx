@@ -46,7 +46,11 @@ export function banColumns(t: TFunction, locale: string): ColumnDef[] {
       header: t('ipBlocking:bans.fields.service'),
       sortField: 'service',
       className: 'w-32',
-      cell: (b) => <Badge tone={b.service === 'sip' ? 'info' : 'brand'}>{t(`ipBlocking:services.${b.service}`)}</Badge>,
+      cell: (b) => (
+        <span className="whitespace-nowrap">
+          <Badge tone={b.service === 'sip' ? 'info' : 'brand'}>{t(`ipBlocking:services.${b.service}`)}</Badge>
+        </span>
+      ),
     },
     {
       key: 'cause',
