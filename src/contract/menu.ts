@@ -79,7 +79,7 @@ const reservationScopes: Permission[] = [
  * (licences included, e.g. /sip-trunks ← GET /sip-trunks/items needs SIP and
  * trunks licensed), so the menu never offers a page whose list the server
  * would refuse. Entries of areas not built yet (devices, elevators, access
- * management, amenities, reports, settings) spell out 6.4's condition.
+ * management, amenities, reports, most of settings) spell out 6.4's condition.
  */
 export const MENU: readonly MenuCategory[] = [
   {
@@ -167,6 +167,7 @@ export const MENU: readonly MenuCategory[] = [
       planned('/backups', ['backups.view']),
       planned('/general-settings', ['project.view_settings']),
       planned('/licenses', ['licences.view']),
+      page('/ip-blocking', 'GET /ip-blocking/bans/items'),
       // Not built yet, but the call that will load it is declared already: it decides.
       page('/system-info', 'GET /system/info'),
     ],

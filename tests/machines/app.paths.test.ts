@@ -106,6 +106,9 @@ describeModel('app', {
     'the live connection runs exactly while logged in': (s) => {
       expect(active(s, 'realtime')).toBe(s.matches('loggedIn'));
     },
+    'the topic feed pages listen through runs exactly while logged in': (s) => {
+      expect(active(s, 'topicFeed')).toBe(s.matches('loggedIn'));
+    },
     'profile-dependent actors run exactly once the profile is loaded': (s) => {
       const withProfile = s.matches({ loggedIn: 'ready' });
       expect(active(s, 'notifications')).toBe(withProfile);
@@ -123,6 +126,7 @@ describeModel('app', {
     'logging out stops what the login started and clears the alerts': (step) => {
       if (!loggedIn(step.before) || loggedIn(step.after)) return;
       expect(stops(step, 'realtime')).toBe(true);
+      expect(stops(step, 'topicFeed')).toBe(true);
       if (ready(step.before)) expect(stops(step, 'notifications') && stops(step, 'softphone')).toBe(true);
       expect(sends(step, 'alerts')).toEqual([{ type: 'alerts.clear' }]);
       expect(step.after.context.drawerOpen).toBe(false);

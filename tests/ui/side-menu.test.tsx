@@ -28,7 +28,9 @@ describe('side menu (2.3, 2.4, 6.4)', () => {
   it('shows an admin every entry, grouped by category', async () => {
     renderApp('/home');
     const paths = await menuPaths();
-    expect(paths).toEqual(expect.arrayContaining(['/home', '/users', '/roles', '/groups', '/backups', '/system-info']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/home', '/users', '/roles', '/groups', '/backups', '/ip-blocking', '/system-info']),
+    );
     expect(paths).toEqual(
       expect.arrayContaining(['/sip-trunks', '/elevators', '/amenities', '/guest-access', '/ukey2']),
     );
@@ -154,6 +156,14 @@ describe('side menu gating from the call declarations (6.4)', () => {
       '/sip-trunks',
     );
     expect(paths(['sip_trunks.create'])).not.toContain('/sip-trunks');
+  });
+
+  it('shows /ip-blocking under Settings to settings viewers (read-only there), and to no one else', () => {
+    const settings = MENU.find((c) => c.id === 'settings')?.entries.map((e) => e.path);
+    expect(settings).toContain('/ip-blocking');
+    expect(paths(['project.view_settings'])).toContain('/ip-blocking');
+    expect(paths(['project.change_settings'])).not.toContain('/ip-blocking');
+    expect(paths(['users.view'])).not.toContain('/ip-blocking');
   });
 
   it('shows the always-there entries to any profile, even one without permissions', () => {

@@ -8,6 +8,7 @@ import { realtimeMachine } from '../realtime/realtime.machine';
 import { sessionMachine } from '../session/session.machine';
 import type { SoftphoneAccess } from '../softphone/softphone.access';
 import { softphoneMachine } from '../softphone/softphone.machine';
+import { TOPIC_FEED_ID, topicFeedMachine } from '../topic-feed/topic-feed.machine';
 import type { AppContext, AppEvent, AppInput, FloatingButton } from './app.types';
 
 /** A RoleChangedEvent (7.10), as the realtime actor delivers it. */
@@ -21,7 +22,8 @@ const accessOf = (event: AppEvent): SoftphoneAccess | null =>
 /**
  * The root actor. It spawns the singletons (`session`, `alerts`) and owns the
  * shell's own state: locale, drawer, collapsed menu categories and floating
- * buttons. While logged in it runs `realtime`; once the profile is loaded
+ * buttons. While logged in it runs `realtime` and the `topicFeed` pages listen
+ * through; once the profile is loaded
  * (`loggedIn.ready`) it runs the profile-dependent singletons (notifications,
  * the softphone). Logging out stops them all.
  */
@@ -32,6 +34,7 @@ export const appMachine = setup({
     alerts: alertsMachine,
     realtime: realtimeMachine,
     conversationFeed: conversationFeedMachine,
+    topicFeed: topicFeedMachine,
     notifications: notificationsMachine,
     softphone: softphoneMachine,
   },
@@ -106,12 +109,16 @@ export const appMachine = setup({
       },
     },
     loggedIn: {
-      invoke: {
-        id: 'realtime',
-        systemId: 'realtime',
-        src: 'realtime',
-        input: { subscriptions: { [APP_CHANGES_TOPIC]: ['app'] } },
-      },
+      invoke: [
+        {
+          id: 'realtime',
+          systemId: 'realtime',
+          src: 'realtime',
+          input: { subscriptions: { [APP_CHANGES_TOPIC]: ['app'] } },
+        },
+        // Topics pages listen to while shown (IP blocking); it needs no profile.
+        { id: 'topicFeed', systemId: TOPIC_FEED_ID, src: 'topicFeed' },
+      ],
       initial: 'starting',
       states: {
         /** Waiting for the first profile: profile-dependent actors need its id, role and SIP number. */

@@ -3,6 +3,7 @@ import type { AlertsMachine } from '../alerts/alerts.machine';
 import type { NotificationsMachine } from '../notifications/notifications.machine';
 import type { RealtimeMachine } from '../realtime/realtime.machine';
 import type { SessionMachine } from '../session/session.machine';
+import type { TopicFeedMachine } from '../topic-feed/topic-feed.machine';
 import type { AppMachine } from './app.machine';
 import type { FloatingButton } from './app.types';
 
@@ -20,6 +21,8 @@ export const selectNotificationsRef = (s: S) =>
   s.children.notifications as ActorRefFrom<NotificationsMachine> | undefined;
 /** The realtime child, present while logged in. */
 export const selectRealtimeRef = (s: S) => s.children.realtime as ActorRefFrom<RealtimeMachine> | undefined;
+/** The feed of topics pages listen to while shown, present while logged in. */
+export const selectTopicFeedRef = (s: S) => s.children.topicFeed as ActorRefFrom<TopicFeedMachine> | undefined;
 
 /** Buttons to draw (2.3): hidden ones and ones without a click handler are left out; sorted by order. */
 export function visibleFloatingButtons(buttons: readonly FloatingButton[]): FloatingButton[] {

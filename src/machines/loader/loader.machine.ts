@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { CallFailure } from '../session/session.types';
 
 export interface LoaderContext<T> {
@@ -10,8 +10,10 @@ export type LoaderEvent = { type: 'loader.reload' };
 
 /**
  * Loads one read-only value (dashboard counts, terms page, …):
- * loading → loaded | failed, with reload from either end state.
- * The `fetch` actor is provided per use with `provide`.
+ * loading → loaded | failed, with reload from either end state. A reload
+ * while loading starts the load again (what is in flight may predate the
+ * change). The `fetch` actor is provided per use with `provide`; so is
+ * `changes`, where the value changes elsewhere and the server says so.
  */
 export const loaderMachine = setup({
   types: {
@@ -20,6 +22,11 @@ export const loaderMachine = setup({
   },
   actors: {
     fetch: fromPromise<unknown>(() => new Promise(() => {})),
+    /**
+     * Hears changes of the value made elsewhere (realtime) and sends `loader.reload`.
+     * Most values have none; a service gives one where the server pushes changes.
+     */
+    changes: fromCallback<LoaderEvent>(() => undefined),
   },
   actions: {
     /** The value arrived: keep it and forget the last failure. */
@@ -30,8 +37,10 @@ export const loaderMachine = setup({
   id: 'loader',
   context: { data: null, error: null },
   initial: 'loading',
+  invoke: { id: 'changes', src: 'changes' },
   states: {
     loading: {
+      on: { 'loader.reload': { target: 'loading', reenter: true } },
       invoke: {
         id: 'fetch',
         src: 'fetch',

@@ -5,6 +5,7 @@ import type { ConversationLive } from '../conversation-live';
 import type { EntityKit, KitFactory } from '../entity-kit';
 import type { ShowAlert } from '../entity-machines';
 import type { Http } from '../http';
+import type { TopicLive } from '../topic-live';
 
 /** What every area is given to build its machines. */
 export interface AreaContext {
@@ -15,6 +16,8 @@ export interface AreaContext {
   kit: KitFactory;
   /** Live conversation messages for page actors (they run outside the root actor's system). */
   live: ConversationLive;
+  /** Realtime topics page actors listen to while their page is shown (through the root's topicFeed). */
+  topics: TopicLive;
   /** The session actor, once the root actor runs (profile, time zone). */
   session: () => ActorRefFrom<SessionMachine> | undefined;
   /** The root actor, once it runs (locale, the notifications centre). */

@@ -2,6 +2,7 @@ import { createConversationLive } from '../conversation-live';
 import { createKitFactory, type EntityKit } from '../entity-kit';
 import type { ShowAlert } from '../entity-machines';
 import type { Http } from '../http';
+import { createTopicLive } from '../topic-live';
 import { accountArea } from './account';
 import type { Area, AreaContext } from './area';
 import { communicationsArea } from './communications';
@@ -10,6 +11,7 @@ import { markersArea } from './markers';
 import { notificationsArea } from './notifications';
 import { profileArea } from './profile';
 import { rolesArea } from './roles';
+import { securityArea } from './security';
 import { shellArea } from './shell';
 import { telephonyArea } from './telephony';
 import { usersArea } from './users';
@@ -30,6 +32,7 @@ export const AREAS = [
   telephonyArea,
   communicationsArea,
   notificationsArea,
+  securityArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];
@@ -59,6 +62,7 @@ export function composeAreas(deps: AreaDeps): GatehousePageMachines {
     ...deps,
     kit: createKitFactory(deps.http, deps.showAlert),
     live: createConversationLive(deps.app),
+    topics: createTopicLive(deps.app),
   };
   const entities: Record<string, EntityKit> = {};
   const machines: Record<string, unknown> = {};

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'forwarding',
   'trunks',
   'calls',
+  'ipBlocking',
   'dialer',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -49,7 +49,8 @@ export type PageKey =
   | 'forwardRules'
   | 'sipTrunks'
   | 'sipTrunkForm'
-  | 'callHistory';
+  | 'callHistory'
+  | 'ipBlocking';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -136,6 +137,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/general-settings'),
   single('/licenses'),
   single('/system-info'),
+  // IP blocking (7.8): banned addresses and the whitelist, one tab each (?tab=whitelist).
+  single('/ip-blocking', 'ipBlocking'),
   single('/access-matrix'),
   single('/call-history', 'callHistory'),
   single('/audit-events'),

@@ -45,6 +45,7 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   forwardRules: lazy(() => import('../forward-rules/ForwardRulesPage').then((m) => ({ default: m.ForwardRulesPage }))),
   sipTrunks: lazy(() => import('../sip-trunks/SipTrunksPage').then((m) => ({ default: m.SipTrunksPage }))),
   sipTrunkForm: lazy(() => import('../sip-trunks/SipTrunkFormPage').then((m) => ({ default: m.SipTrunkFormPage }))),
+  ipBlocking: lazy(() => import('../ip-blocking/IpBlockingPage').then((m) => ({ default: m.IpBlockingPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),
   passwordRecovery: lazy(() =>
     import('../registration/AccountPages').then((m) => ({ default: m.PasswordRecoveryPage })),

@@ -7,11 +7,25 @@ import { selectIsFiltered } from '../../machines/entity-list/entity-list.selecto
 import { Button } from '../kit/Button';
 import { EmptyState } from '../kit/EmptyState';
 
+/** What an unfiltered empty list says, when the generic "nothing here yet" does not fit ("Nothing is banned"). */
+export interface EmptyText {
+  title: string;
+  hint?: string;
+}
+
 /**
  * The empty list: "nothing matches" with a way to clear the filters, or
- * "nothing here yet" with the page's add action.
+ * "nothing here yet" (or the page's own `text`) with the page's add action.
  */
-export function EmptyListText({ listRef, action }: { listRef: ActorRefFrom<EntityListMachine>; action?: ReactNode }) {
+export function EmptyListText({
+  listRef,
+  action,
+  text,
+}: {
+  listRef: ActorRefFrom<EntityListMachine>;
+  action?: ReactNode;
+  text?: EmptyText;
+}) {
   const { t } = useTranslation('lists');
   const filtered = useSelector(listRef, selectIsFiltered);
   if (filtered)
@@ -22,5 +36,11 @@ export function EmptyListText({ listRef, action }: { listRef: ActorRefFrom<Entit
         action={<Button onClick={() => listRef.send({ type: 'list.filtersCleared' })}>{t('filters.clearAll')}</Button>}
       />
     );
-  return <EmptyState title={t('empty.title')} description={t('empty.hint')} action={action} />;
+  return (
+    <EmptyState
+      title={text?.title ?? t('empty.title')}
+      description={text ? text.hint : t('empty.hint')}
+      action={action}
+    />
+  );
 }

@@ -4,6 +4,7 @@ import type { EntityListMachine, ListRow } from '../../machines/entity-list/enti
 import { PageHeader } from '../kit/PageHeader';
 import { BulkBar } from './BulkBar';
 import type { ColumnDef } from './columns';
+import type { EmptyText } from './EmptyListText';
 import { EntityTable } from './EntityTable';
 import { ExportButton } from './ExportButton';
 import { FilterBar } from './FilterBar';
@@ -32,6 +33,8 @@ export interface EntityListViewProps {
   /** Delete is granted: row checkboxes and the bulk delete appear. */
   canDelete?: boolean;
   rowActions?: (row: ListRow) => ReactNode;
+  /** What the unfiltered empty list says instead of "nothing here yet" ("Nothing is banned"). */
+  emptyText?: EmptyText;
   /** Content under the table (dialogs of the page). */
   children?: ReactNode;
 }
@@ -68,6 +71,7 @@ export function EntityListView(props: EntityListViewProps) {
         onOpen={props.onOpen}
         selectable={props.canDelete}
         rowActions={props.rowActions}
+        emptyText={props.emptyText}
       />
       {props.children}
     </div>

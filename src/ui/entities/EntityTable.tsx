@@ -13,7 +13,7 @@ import { ErrorState } from '../kit/ErrorState';
 import { Spinner } from '../kit/Spinner';
 import { translateError } from '../kit/translate-error';
 import type { ColumnDef } from './columns';
-import { EmptyListText } from './EmptyListText';
+import { EmptyListText, type EmptyText } from './EmptyListText';
 import { EntityTableBody } from './EntityTableBody';
 import { ListFooter } from './ListFooter';
 import { SelectAllBanner } from './SelectAllBanner';
@@ -34,6 +34,8 @@ export interface EntityTableProps {
   rowActions?: (row: ListRow) => ReactNode;
   /** Shown in the empty state of an unfiltered list (e.g. an Add button). */
   emptyAction?: ReactNode;
+  /** What an unfiltered empty list says instead of "nothing here yet". */
+  emptyText?: EmptyText;
 }
 
 /**
@@ -67,7 +69,7 @@ export function EntityTable(props: EntityTableProps) {
   if (empty)
     return (
       <div className="rounded-lg border border-line bg-surface">
-        <EmptyListText listRef={listRef} action={props.emptyAction} />
+        <EmptyListText listRef={listRef} action={props.emptyAction} text={props.emptyText} />
       </div>
     );
   return (

@@ -18,6 +18,7 @@ export type MachineName =
   | 'entity-list'
   | 'generate-groups'
   | 'interception'
+  | 'ip-unban'
   | 'loader'
   | 'notification-list'
   | 'notifications'
@@ -30,7 +31,8 @@ export type MachineName =
   | 'session'
   | 'sip-registration'
   | 'softphone'
-  | 'structure-import';
+  | 'structure-import'
+  | 'topic-feed';
 
 /** `parameters` of a Machines story: its machine (on the meta) and the fixture it shows (on the story). */
 export interface MachineStoryParameters {

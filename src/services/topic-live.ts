@@ -1,0 +1,52 @@
+import type { AnyActorRef, Subscription } from 'xstate';
+import { TOPIC_FEED_ID, type TopicFeedEmitted } from '../machines/topic-feed/topic-feed.machine';
+
+/** What a page's service hears of a topic: its messages, and a resync after every (re)connection. */
+export type TopicHandler = (event: TopicFeedEmitted) => void;
+
+const isRunning = (actor: AnyActorRef) => actor.getSnapshot().status === 'active';
+
+/**
+ * Realtime topics for page actors (they run outside the root actor's system):
+ * a page's service asks the root's `topicFeed` for a topic while the page is
+ * shown and hears what the feed emits. The feed runs while logged in and is
+ * replaced at the next login: listeners follow the root actor and re-attach
+ * (asking for their topic again) to whichever feed runs.
+ */
+export function createTopicLive(root: () => AnyActorRef | undefined) {
+  /** Listens to `topic` until the returned function is called. */
+  function listen(topic: string, handler: TopicHandler): () => void {
+    let feed: AnyActorRef | undefined;
+    let subscriptions: Subscription[] = [];
+    const detach = () => {
+      for (const s of subscriptions) s.unsubscribe();
+      subscriptions = [];
+      if (feed && isRunning(feed)) feed.send({ type: 'feed.unlisten', topic });
+      feed = undefined;
+    };
+    const attach = () => {
+      const current = root()?.system.get(TOPIC_FEED_ID) as AnyActorRef | undefined;
+      if (current === feed) return;
+      detach();
+      if (!current) return;
+      feed = current;
+      subscriptions = [
+        current.on('feed.message', (e: TopicFeedEmitted) => {
+          if (e.type === 'feed.message' && e.topic === topic) handler(e);
+        }),
+        current.on('feed.resync', (e: TopicFeedEmitted) => handler(e)),
+      ];
+      current.send({ type: 'feed.listen', topic });
+    };
+    attach();
+    const following = root()?.subscribe(attach);
+    return () => {
+      following?.unsubscribe();
+      detach();
+    };
+  }
+
+  return { listen };
+}
+
+export type TopicLive = ReturnType<typeof createTopicLive>;
