@@ -73,6 +73,8 @@ export const FIELD_ERROR_CODES = [
   'email',
   'url_or_ip',
   'ip',
+  /** An IP address or a CIDR range (the IP-blocking whitelist). */
+  'ip_or_range',
   'number',
   'phone',
   'range',

@@ -67,7 +67,7 @@ export const RoleChangedEventSchema = v.object({ type: v.literal('RoleChangedEve
 /** IP blocking (7.8): changes of the installation's banned list; holders of project.view_settings may listen. */
 export const IP_BLOCKING_TOPIC = 'private-ip-blocking';
 /** Why the banned list changed: a new ban, a ban lifted by hand or by whitelisting, a ban that ran out. */
-export const IP_BANS_CHANGE_REASONS = ['banned', 'unbanned', 'whitelisted', 'expired'] as const;
+export const IP_BANS_CHANGE_REASONS = ['banned', 'unbanned', 'whitelisted', 'unwhitelisted', 'expired'] as const;
 /** On IP_BLOCKING_TOPIC: the banned list changed; the console reloads it (and the status). */
 export const IpBansChangedEventSchema = v.object({
   type: v.literal('IpBansChanged'),

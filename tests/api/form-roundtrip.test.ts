@@ -6,6 +6,7 @@ import { conversationsEntity } from '../../src/contract/entities/conversation';
 import { AUDIO_FILENAME, emergencyAlertsEntity } from '../../src/contract/entities/emergency-alert';
 import { forwardGroupsEntity, forwardRuleSetsEntity } from '../../src/contract/entities/forward-rule';
 import { groupsEntity } from '../../src/contract/entities/group';
+import { ipWhitelistEntity } from '../../src/contract/entities/ip-blocking';
 import { markersEntity } from '../../src/contract/entities/marker';
 import { NotificationSettingsSchema } from '../../src/contract/entities/notification';
 import { ProfileSchema } from '../../src/contract/entities/profile';
@@ -35,6 +36,7 @@ import { alertForm } from '../../src/ui/emergency/alert-form';
 import { forwardGroupForm } from '../../src/ui/forward-rules/forward-group-form';
 import { ruleSetForm } from '../../src/ui/forward-rules/rule-set-form';
 import { groupForm } from '../../src/ui/groups/group-form';
+import { whitelistForm } from '../../src/ui/ip-blocking/whitelist-form';
 import { markerForm } from '../../src/ui/markers/marker-form';
 import { notificationSettingsForm } from '../../src/ui/notifications/notification-settings-form';
 import { roleForm } from '../../src/ui/roles/role-form';
@@ -1144,6 +1146,32 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
           },
         },
       ],
+    });
+  });
+
+  it('IP whitelist entries (created only: entries are not edited)', async () => {
+    await roundTrip({
+      name: 'IP whitelist',
+      form: entityForm(whitelistForm),
+      // The whitelist has no item call (list only): the entry is read from the list.
+      load: async (id) => {
+        const list = v.parse(
+          v.array(ipWhitelistEntity.item),
+          await ok('GET', `${ipWhitelistEntity.path}/items?sort=ip`),
+        );
+        const entry = list.find((e) => e.id === id);
+        if (!entry) throw new Error(`whitelist entry ${id} not listed`);
+        return entry;
+      },
+      save: async (id, body) => {
+        if (id !== null) throw new Error('whitelist entries are not edited');
+        return { id: v.parse(v.number(), await ok('PUT', ipWhitelistEntity.path, body)) };
+      },
+      create: {
+        values: { ip: ' 10.20.0.0/16 ', description: '  Lab network  ' },
+        expected: { ip: '10.20.0.0/16', description: 'Lab network' },
+      },
+      edits: [],
     });
   });
 

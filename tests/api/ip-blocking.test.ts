@@ -237,7 +237,7 @@ describe.each(dialects)('IP blocking area (%s)', (dialect) => {
     for (const bad of ['not-an-ip', '10.0.0.0/33', '300.1.1.1', '127.1', 'fe80::1%eth0']) {
       const res = await add(bad);
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json(), bad).toEqual({ message: 'invalid data sent', errors: { ip: { code: 'ip' } } });
+      expect(res.json(), bad).toEqual({ message: 'invalid data sent', errors: { ip: { code: 'ip_or_range' } } });
     }
     expect((await add('')).json()).toEqual({ message: 'invalid data sent', errors: { ip: { code: 'required' } } });
     const dup = await add('10.200.0.1/8');
@@ -314,6 +314,13 @@ describe.each(dialects)('IP blocking area (%s)', (dialect) => {
       expect(await banned()).toEqual([]);
       // A lapse is announced once, however many sweeps (or nodes) see it.
       expect(await t.app.ctx.ipBlocking.sweep()).toBe(0);
+
+      // The whitelist's size is on the status: adding or removing an entry is announced too.
+      const entry = await t.call('PUT', '/ip-blocking/whitelist', { token: admin, body: { ip: '192.0.2.0/24' } });
+      expect(entry.statusCode).toBe(200);
+      await viewer.next(change('whitelisted'));
+      await t.call('DELETE', `/ip-blocking/whitelist/${entry.json().data}`, { token: admin });
+      await viewer.next(change('unwhitelisted'));
     } finally {
       viewer.close();
       resident.close();

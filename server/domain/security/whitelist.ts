@@ -54,7 +54,7 @@ export async function addToWhitelist(
   body: { ip: string; description?: string | null },
 ): Promise<number> {
   const now = blocking.clock.now().toISOString();
-  const { id, lifted } = await blocking.db.transaction().execute(async (trx) => {
+  const id = await blocking.db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom('ip_whitelist').select('id').where('ip', '=', body.ip).executeTakeFirst();
     if (taken) throw refused(ERROR_CODES.ipAlreadyWhitelisted, { errors: { ip: { code: 'not_unique' } } });
     const description = blankToNull(body.description);
@@ -77,16 +77,17 @@ export async function addToWhitelist(
       details: { ip: body.ip, description, lifted: covered.map((ban) => ({ ip: ban.ip, service: ban.service })) },
       at: now,
     });
-    return { id: row.id, lifted: covered.length };
+    return row.id;
   });
-  if (lifted > 0) blocking.announce('whitelisted');
+  // Every console showing the list or the status learns of it (the whitelist's size is on the status).
+  blocking.announce('whitelisted');
   return id;
 }
 
 /** Removes whitelist entries (one audit row each); answers how many went. */
 export async function removeFromWhitelist(blocking: IpBlocking, auth: Auth, ids: number[]): Promise<number> {
   const now = blocking.clock.now().toISOString();
-  return blocking.db.transaction().execute(async (trx) => {
+  const removed = await blocking.db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('ip_whitelist')
       .select(['id', 'ip', 'description'])
@@ -109,4 +110,7 @@ export async function removeFromWhitelist(blocking: IpBlocking, auth: Auth, ids:
     }
     return rows.length;
   });
+  // Announced after the commit, so a console reloading on it reads the list without them.
+  if (removed > 0) blocking.announce('unwhitelisted');
+  return removed;
 }

@@ -87,7 +87,7 @@ export const IpWhitelistCreateSchema = v.object({
     v.trim(),
     v.minLength(1),
     v.maxLength(MAX_IP_TEXT),
-    v.check((value) => normaliseAddressOrRange(value) !== null, 'ip'),
+    v.check((value) => normaliseAddressOrRange(value) !== null, 'ip_or_range'),
     v.transform((value) => normaliseAddressOrRange(value) as string),
   ),
   description: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(255))), null),
