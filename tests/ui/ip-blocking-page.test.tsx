@@ -199,7 +199,7 @@ describe('IP blocking page', () => {
     const ip = within(dialog).getByLabelText(/IP address or range/);
     await app.user.type(ip, '300.1.2.3');
     await app.user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(ip).toHaveAccessibleDescription('Must be an IP address');
+    expect(ip).toHaveAccessibleDescription('Must be an IP address or a CIDR range, e.g. 10.0.0.0/8');
     expect(app.backend.calls.some((c) => c.method === 'PUT')).toBe(false);
 
     await app.user.clear(ip);
