@@ -27,15 +27,19 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, media: () => createMediaEndpoint(config.media) });
   let simulator: DemoSimulator | null = null;
 
+  let stopping = false;
   const stop = async (signal: string) => {
+    // Ctrl-C reaches this process twice (from the terminal and forwarded by scripts/start.mjs): stop once.
+    if (stopping) return;
+    stopping = true;
     app.log.info(`${signal}: stopping`);
     await simulator?.stop();
     await app.close();
     await db.destroy();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
