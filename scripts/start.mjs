@@ -37,7 +37,10 @@ function newestMtime(paths) {
 function consoleNeedsBuild() {
   const index = join(root, 'dist', 'index.html');
   if (!existsSync(index)) return true;
-  return statSync(index).mtimeMs < newestMtime(['src', 'locales', 'index.html', 'vite.config.ts']);
+  return (
+    statSync(index).mtimeMs <
+    newestMtime(['src', 'locales', 'index.html', 'vite.config.ts', 'scripts/vite-precompress.ts'])
+  );
 }
 
 // GATEHOUSE_SKIP_CONSOLE_BUILD=1: the API alone (tests, API-only hosts); the console is served if dist/ exists.
