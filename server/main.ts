@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/dialects';
 import { migrateToLatest } from './db/migrate';
 import { type SeedReport, seedIfEmpty } from './db/seed/seed';
+import { databaseStartupProblem } from './db/startup-problem';
 import { createMediaEndpoint } from './media/endpoint';
 import { type DemoSimulator, startDemoSimulator } from './simulator/demo';
 import type { SipService } from './sip/service';
@@ -21,8 +22,18 @@ async function main(): Promise<void> {
   }
 
   const db = createDatabase(config);
-  await migrateToLatest(db);
-  const seed = await seedIfEmpty(db, config);
+  let seed: SeedReport;
+  try {
+    await migrateToLatest(db);
+    seed = await seedIfEmpty(db, config);
+  } catch (error) {
+    const problem = databaseStartupProblem(error, config.databaseUrl);
+    if (!problem) throw error;
+    // One line a person can act on; the driver's stack says nothing more to them.
+    console.error(`Gatehouse cannot start: ${problem}`);
+    await db.destroy().catch(() => undefined);
+    process.exit(1);
+  }
   // Awaiting calls get real media: werift endpoints in this process (docs/decisions.md, "Media for awaiting calls").
   const app = await buildApp({ config, db, media: () => createMediaEndpoint(config.media) });
   let simulator: DemoSimulator | null = null;
