@@ -26,6 +26,9 @@ export function databaseStartupProblem(error: unknown, databaseUrl: string | nul
       case '3D000':
         return `PostgreSQL database "${database}" does not exist: create it (createdb -O ${role} ${database}), or correct the database name in DATABASE_URL.`;
       case '42501':
+        if (/extension/i.test(message(cause))) {
+          return `PostgreSQL role "${role}" may not create an extension in database "${database}" (${message(cause)}): have a superuser run it there once, see README "PostgreSQL".`;
+        }
         return `PostgreSQL role "${role}" lacks a right in database "${database}" (${message(cause)}): grant it CREATE on the schema (GRANT CREATE ON SCHEMA public TO ${role}), see README "PostgreSQL".`;
       case '57P03':
         return `PostgreSQL at ${server} is starting up or shutting down: start Gatehouse again once it accepts connections.`;
