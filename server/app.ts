@@ -10,6 +10,7 @@ import type { Clock } from './domain/clock';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
 import { createIpBlocking } from './domain/security/ip-blocking';
 import { apiRoutes } from './http/api';
+import { installCompression } from './http/plumbing/compression';
 import { installConsole } from './http/plumbing/console';
 import { installErrorHandler } from './http/plumbing/error-handler';
 import { installSecurityHeaders } from './http/plumbing/security-headers';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('realtime', ctx.realtime);
   installErrorHandler(app);
   await installSecurityHeaders(app, ctx);
+  await installCompression(app);
   await app.register(apiRoutes, { prefix: API_BASE, ctx, hub });
   installConsole(app, options.distDir ?? DEFAULT_DIST);
   const scheduler = startAnnounceScheduler(ctx, app.log);

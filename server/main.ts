@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/dialects';
 import { migrateToLatest } from './db/migrate';
 import { type SeedReport, seedIfEmpty } from './db/seed/seed';
+import { databaseStartupProblem } from './db/startup-problem';
 import { createMediaEndpoint } from './media/endpoint';
 import { type DemoSimulator, startDemoSimulator } from './simulator/demo';
 import type { SipService } from './sip/service';
@@ -21,21 +22,35 @@ async function main(): Promise<void> {
   }
 
   const db = createDatabase(config);
-  await migrateToLatest(db);
-  const seed = await seedIfEmpty(db, config);
+  let seed: SeedReport;
+  try {
+    await migrateToLatest(db);
+    seed = await seedIfEmpty(db, config);
+  } catch (error) {
+    const problem = databaseStartupProblem(error, config.databaseUrl);
+    if (!problem) throw error;
+    // One line a person can act on; the driver's stack says nothing more to them.
+    console.error(`Gatehouse cannot start: ${problem}`);
+    await db.destroy().catch(() => undefined);
+    process.exit(1);
+  }
   // Awaiting calls get real media: werift endpoints in this process (docs/decisions.md, "Media for awaiting calls").
   const app = await buildApp({ config, db, media: () => createMediaEndpoint(config.media) });
   let simulator: DemoSimulator | null = null;
 
+  let stopping = false;
   const stop = async (signal: string) => {
+    // Ctrl-C reaches this process twice (from the terminal and forwarded by scripts/start.mjs): stop once.
+    if (stopping) return;
+    stopping = true;
     app.log.info(`${signal}: stopping`);
     await simulator?.stop();
     await app.close();
     await db.destroy();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;

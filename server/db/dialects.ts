@@ -9,7 +9,8 @@ import {
   PostgresDialect,
   SqliteDialect,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../lazy-packages';
 import type { Database } from './schema';
 
 /**
@@ -27,17 +28,18 @@ export interface DatabaseTarget {
 // PostgreSQL returns int8 (count(*), sum) as strings to be safe with huge values;
 // our counts are small, and SQLite returns numbers, so both read the same.
 const INT8_OID = 20;
-const pgTypes: pg.CustomTypesConfig = {
+const pgTypes = (types: typeof pg.types): pg.CustomTypesConfig => ({
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === INT8_OID
       ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
-};
+      : types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+});
 
 /** Opens the database the configuration names. */
 export function createDatabase(target: DatabaseTarget): Kysely<Database> {
   if (target.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, types: pgTypes });
+    const pg = loadPg();
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10, types: pgTypes(pg.types) });
     // A backend ending an idle connection (restart, failover, admin termination) must not crash the
     // process: the pool drops that client and opens a new one for the next query.
     pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));

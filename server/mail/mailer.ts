@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailConfig } from '../config';
 import type { Database } from '../db/schema';
 import { nowIso } from '../domain/clock';
+import { loadNodemailer } from '../lazy-packages';
 
 export interface OutgoingMail {
   to: string;
@@ -19,17 +20,22 @@ export interface OutgoingMail {
  * that caused it: the outbox shows what did not go out.
  */
 export function createMailer(db: Kysely<Database>, config: MailConfig) {
-  const transport =
-    config.mode === 'smtp'
-      ? nodemailer.createTransport({
-          host: config.host,
-          port: config.port,
-          secure: config.secure,
-          auth: config.user ? { user: config.user, pass: config.password ?? '' } : undefined,
-          // Loopback and private relays often use self-signed certificates for STARTTLS.
-          tls: { rejectUnauthorized: false },
-        })
-      : null;
+  const smtp = config.mode === 'smtp';
+  // nodemailer loads with the first message sent, not at start-up.
+  let transport: Promise<Transporter> | null = null;
+  const openTransport = () => {
+    transport ??= loadNodemailer().then((nodemailer) =>
+      nodemailer.createTransport({
+        host: config.host,
+        port: config.port,
+        secure: config.secure,
+        auth: config.user ? { user: config.user, pass: config.password ?? '' } : undefined,
+        // Loopback and private relays often use self-signed certificates for STARTTLS.
+        tls: { rejectUnauthorized: false },
+      }),
+    );
+    return transport;
+  };
 
   async function send(mail: OutgoingMail): Promise<void> {
     const { id } = await db
@@ -40,14 +46,19 @@ export function createMailer(db: Kysely<Database>, config: MailConfig) {
         subject: mail.subject,
         body: mail.body,
         kind: mail.kind,
-        status: transport ? 'queued' : 'kept',
+        status: smtp ? 'queued' : 'kept',
         created_at: nowIso(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (!transport) return;
+    if (!smtp) return;
     try {
-      await transport.sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.body });
+      await (await openTransport()).sendMail({
+        from: config.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.body,
+      });
       await db.updateTable('outbox').set({ status: 'sent', sent_at: nowIso() }).where('id', '=', id).execute();
     } catch (error) {
       await db
@@ -58,6 +69,6 @@ export function createMailer(db: Kysely<Database>, config: MailConfig) {
     }
   }
 
-  return { send, close: () => transport?.close() };
+  return { send, close: async () => (await transport)?.close() };
 }
 export type Mailer = ReturnType<typeof createMailer>;

@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import * as v from 'valibot';
+import { loadPg } from '../lazy-packages';
 import { type BusListener, type BusMessage, BusMessageSchema, type RealtimeBus } from './bus';
 
 /** The NOTIFY channel all nodes listen on. */
@@ -21,6 +22,7 @@ interface Logger {
  * node only, with a warning: events carry ids and short texts, never documents.
  */
 export function createPgBus(connectionString: string, log: Logger): RealtimeBus {
+  const pg = loadPg();
   const listeners = new Set<BusListener>();
   const pool = new pg.Pool({ connectionString, max: 2 });
   pool.on('error', (error) => log.warn({ err: error }, 'realtime bus: idle connection failed'));

@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import { STRUCTURE_PATH_SEPARATOR, STRUCTURE_SHEETS } from '../../../src/contract/entities/group-structure';
 import type { Database } from '../../db/schema';
+import { loadExcelJS } from '../../lazy-packages';
 import type { Auth } from '../auth/auth-context';
 import { scopedUsers } from '../users/users';
 import { viewScope } from './access';
@@ -79,7 +79,7 @@ export async function exportStructure(
   }
   const users = await usersQuery.execute();
 
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   const groupSheet = book.addWorksheet(STRUCTURE_SHEETS.groups.name);
   groupSheet.columns = STRUCTURE_SHEETS.groups.columns.map((key) => ({
     header: key,

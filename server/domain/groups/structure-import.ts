@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, LogicAddressSchema } from '../../../src/contract/entities/group';
@@ -13,6 +13,7 @@ import { ERROR_CODES } from '../../../src/contract/errors';
 import { hasPermission } from '../../../src/contract/permissions';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
+import { loadExcelJS } from '../../lazy-packages';
 import type { Auth } from '../auth/auth-context';
 import { DomainError, refused } from '../errors';
 import { sendRegistrationLink } from '../users/invitations';
@@ -63,7 +64,7 @@ export async function importStructure(
   roleId: number,
 ): Promise<StructureImportResult> {
   const auth = access.auth;
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcelJS()).Workbook();
   try {
     await book.xlsx.load(file as unknown as ArrayBuffer);
   } catch {

@@ -14,7 +14,8 @@ const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
  * unknown API paths get the JSON 404 of the catalogue; any other GET that is
  * not a file gets index.html, so the console's router handles deep links.
  * Hashed files under /assets are cached for good; index.html is revalidated,
- * so a new release is picked up on the next load.
+ * so a new release is picked up on the next load. Files go out precompressed
+ * (brotli or gzip, from the build) to clients that accept it.
  */
 export function installConsole(app: FastifyInstance, distDir: string): void {
   const indexFile = join(distDir, 'index.html');
@@ -23,6 +24,8 @@ export function installConsole(app: FastifyInstance, distDir: string): void {
   app.register(fastifyStatic, {
     root: distDir,
     dotfiles: 'ignore',
+    // The build writes .br and .gz beside each asset (scripts/vite-precompress.ts): served as they are, no work per request.
+    preCompressed: true,
     // A missing dist/ is reported per request (503 below) rather than warned about at start.
     suppressWarning: true,
     setHeaders: (reply, path) => {

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type * as v from 'valibot';
@@ -7,6 +6,7 @@ import type { DeleteAll, ListQuery, ListSearch } from '../../../src/contract/fil
 import { type ListColumns, orderOf, parseListQuery, whereOf } from '../../db/list-sql';
 import type { Auth } from '../../domain/auth/auth-context';
 import { itemNotFound } from '../../domain/errors';
+import { loadExcelJS } from '../../lazy-packages';
 import { type DeclaredCallInput, type ObjectScope, registerDeclaredCall, registerObjectScope } from './register-call';
 
 type ItemOf<E extends EntityContract> = v.InferInput<E['item']>;
@@ -224,6 +224,7 @@ async function toWorkbook<E extends EntityContract, DB, TB extends keyof DB, SDB
         .filter(([, f]) => f.kind !== 'relation')
         .map(([field]) => [field, (item: ItemOf<E>) => (item as Record<string, unknown>)[field]]),
     );
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(def.entity.name);
   sheet.columns = Object.keys(columns).map((key) => ({ header: key, key, width: 24 }));

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { AppMachine } from '../../machines/app/app.machine';
 import type { DialerMachine } from '../../machines/dialer/dialer.machine';
@@ -12,7 +13,10 @@ import {
   selectSipRegistrationRef,
 } from '../../machines/softphone/softphone.selectors';
 import { useAppActor } from '../app/actor-context';
-import { DialerPanelView } from './DialerPanelView';
+
+/** The panel's view loads with the softphone (after login), not with the console's first page. */
+const loadView = () => import('./DialerPanelView');
+const DialerPanelView = lazy(() => loadView().then((m) => ({ default: m.DialerPanelView })));
 
 type AppSnapshot = ReturnType<ActorRefFrom<AppMachine>['getSnapshot']>;
 
@@ -23,6 +27,10 @@ const selectSoftphoneRef = (s: AppSnapshot) =>
 /** Renders the dialer panel while the dialer runs and its panel is open (the floating button toggles it). */
 export function DialerPanel() {
   const softphoneRef = useSelector(useAppActor(), selectSoftphoneRef);
+  // Fetched as soon as the softphone runs, so the panel opens without waiting on the network.
+  useEffect(() => {
+    if (softphoneRef) void loadView();
+  }, [softphoneRef]);
   return softphoneRef ? <SoftphonePanel softphoneRef={softphoneRef} /> : null;
 }
 
@@ -41,5 +49,9 @@ function OpenPanel(props: {
   interceptionRef?: ActorRefFrom<InterceptionMachine>;
 }) {
   const open = useSelector(props.dialerRef, selectPanelOpen);
-  return open ? <DialerPanelView {...props} /> : null;
+  return open ? (
+    <Suspense fallback={null}>
+      <DialerPanelView {...props} />
+    </Suspense>
+  ) : null;
 }
