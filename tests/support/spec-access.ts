@@ -79,6 +79,7 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'POST /password/recovery': 'public',
   'POST /password/reset': 'public',
   'POST /registration/self': 'public',
+  'POST /registration/simple': 'public',
   'GET /registration/confirm/{token}': 'public',
   'POST /registration/confirm': 'public',
   'POST /registration/confirm/{token}/resend': 'public',
