@@ -24,7 +24,9 @@ describe.each(dialects)('simple registration: name, login, password (%s)', (dial
   });
 
   it('refuses a login already taken, whatever its case', async () => {
-    await t.call('POST', '/registration/simple', { body: { name: 'Once', login: 'twice.taken', password: 'pass-pass-1' } });
+    await t.call('POST', '/registration/simple', {
+      body: { name: 'Once', login: 'twice.taken', password: 'pass-pass-1' },
+    });
     const again = await t.call('POST', '/registration/simple', {
       body: { name: 'Twice', login: 'TWICE.Taken', password: 'pass-pass-2' },
     });

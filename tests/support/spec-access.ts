@@ -121,6 +121,10 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'POST /users/{id}/password': any('users.edit_all'),
   'POST /users/{id}/avatar': any('users.edit_all', 'users.edit_profile'),
   'DELETE /users/{id}/avatar': any('users.edit_all', 'users.edit_profile'),
+  // Decided (2.5 batch upload, export/import by group): a group's users in and out. Uploading
+  // creates users or attaches existing ones (edits them); exporting lists them.
+  'POST /domains/{id}/import/users': any('users.create', 'users.edit_all'),
+  'GET /domains/{id}/export/users': usersView,
 
   // Roles.
   'GET /roles/items': rolesView,
