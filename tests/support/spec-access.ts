@@ -119,6 +119,8 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'DELETE /users/{id}': any('users.delete'),
   'POST /users/delete-all': any('users.delete'),
   'POST /users/{id}/password': any('users.edit_all'),
+  // Decided: a user's mobile clients are part of the user's page (users view).
+  'GET /users/{id}/mobile-clients': usersView,
   'POST /users/{id}/avatar': any('users.edit_all', 'users.edit_profile'),
   'DELETE /users/{id}/avatar': any('users.edit_all', 'users.edit_profile'),
   // Decided (2.5 batch upload, export/import by group): a group's users in and out. Uploading
