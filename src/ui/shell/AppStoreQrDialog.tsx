@@ -42,7 +42,7 @@ function StoreCode(props: { store: string; url: string }) {
         {t('appStore.open', { store: props.store })}
       </a>
       <div className="w-full">
-        <CopyableText text={props.url} rows={2} label={props.store} />
+        <CopyableText text={props.url} rows={3} label={props.store} />
       </div>
     </figure>
   );

@@ -194,7 +194,10 @@ export function UserTransferDialog(props: UserTransferDialogProps) {
             </section>
           ) : null}
           {props.can.import ? (
-            <section aria-labelledby="users-import" className="space-y-3">
+            <section
+              aria-labelledby="users-import"
+              className={byGroup ? 'space-y-3 rounded-md border border-line p-3' : 'space-y-3'}
+            >
               {byGroup ? (
                 <h3 id="users-import" className="font-semibold">
                   {t('users:transfer.importSection')}
