@@ -2,7 +2,7 @@ import { accessSync, constants } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
-import { SECURE_WEBSOCKET_PORT } from '../src/contract/constants';
+import { MOBILE_APP_LINKS, SECURE_WEBSOCKET_PORT } from '../src/contract/constants';
 import { normaliseAddressOrRange } from '../src/contract/ip-address';
 import type { MediaOptions } from './media/types';
 
@@ -35,6 +35,8 @@ export interface Config {
   mail: MailConfig;
   /** People may register themselves (7.2 self-registration); off unless GATEHOUSE_SELF_REGISTRATION=1. */
   selfRegistration: boolean;
+  /** The mobile companion app's store pages (QR app-store dialog); MOBILE_APP_STORE_URL, MOBILE_PLAY_STORE_URL. */
+  mobileApps: { app_store_url: string; play_store_url: string };
   /** Base URL of the console in links sent by mail (registration, recovery). */
   publicUrl: string;
   sip: SipConfig;
@@ -269,6 +271,12 @@ export function loadConfig(env: Env): Config {
     `http://${WILDCARD_HOSTS.has(host) ? '127.0.0.1' : host}:${port}`,
   ).replace(/\/+$/, '');
 
+  const storeUrl = { schema: v.pipe(v.string(), v.regex(/^https:\/\/\S+$/)), expected: 'an https:// URL' };
+  const mobileApps = {
+    app_store_url: read('MOBILE_APP_STORE_URL', storeUrl, MOBILE_APP_LINKS.app_store_url),
+    play_store_url: read('MOBILE_PLAY_STORE_URL', storeUrl, MOBILE_APP_LINKS.play_store_url),
+  };
+
   const sip: SipConfig = {
     port: read('SIP_PORT', integer(0, 65_535), SECURE_WEBSOCKET_PORT),
     tlsCert: read('SIP_TLS_CERT', readableFile) ?? null,
@@ -323,6 +331,7 @@ export function loadConfig(env: Env): Config {
     logLevel: level,
     mail,
     selfRegistration,
+    mobileApps,
     publicUrl,
     sip,
     media,

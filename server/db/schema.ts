@@ -243,6 +243,20 @@ export interface ForwardGroupsTable {
   updated_at: Timestamp;
 }
 
+/** A mobile companion app installation of a user in a project (section 3 Mobile client). */
+export interface MobileClientsTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number;
+  platform: string;
+  info: string | null;
+  auth_at: string;
+  vendor_id: string;
+  sip_number_id: number | null;
+  ukey2: string | null;
+  created_at: string;
+}
+
 export interface SipNumbersTable {
   id: Generated<number>;
   project_id: number;
@@ -534,6 +548,7 @@ export interface Database {
   forward_rule_sets: ForwardRuleSetsTable;
   forward_groups: ForwardGroupsTable;
   sip_numbers: SipNumbersTable;
+  mobile_clients: MobileClientsTable;
   sip_number_forward_rule_sets: SipNumberForwardRuleSetsTable;
   sip_trunks: SipTrunksTable;
   sip_trunk_domains: SipTrunkDomainsTable;

@@ -118,3 +118,13 @@ export const COMMUNICATIONS = {
 export const SIP_STUN_SERVERS = ['stun:stun.l.google.com:19302'] as const;
 /** Not in section 9: the remote audio volume a new call starts with (0 to 1). */
 export const CALL_DEFAULT_VOLUME = 1;
+
+/**
+ * Not in section 9: where the QR app-store dialog (2.5) sends phones for the mobile companion
+ * app, unless the server is configured with the app's own pages (MOBILE_APP_STORE_URL,
+ * MOBILE_PLAY_STORE_URL): the stores' searches for the product's name.
+ */
+export const MOBILE_APP_LINKS = {
+  app_store_url: 'https://apps.apple.com/search?term=Gatehouse',
+  play_store_url: 'https://play.google.com/store/search?q=Gatehouse&c=apps',
+} as const;

@@ -44,6 +44,10 @@ describe('loadConfig', () => {
         from: 'gatehouse@localhost',
       },
       selfRegistration: false,
+      mobileApps: {
+        app_store_url: 'https://apps.apple.com/search?term=Gatehouse',
+        play_store_url: 'https://play.google.com/store/search?q=Gatehouse&c=apps',
+      },
       publicUrl: 'http://127.0.0.1:8080',
       sip: { port: 8443, tlsCert: null, tlsKey: null },
       media: { host: '127.0.0.1', stunServers: [], portRange: null },
@@ -77,6 +81,8 @@ describe('loadConfig', () => {
       MAIL_FROM: 'doors@example.org',
       PUBLIC_URL: 'https://doors.example.org/',
       GATEHOUSE_SELF_REGISTRATION: '1',
+      MOBILE_APP_STORE_URL: 'https://apps.apple.com/app/id1',
+      MOBILE_PLAY_STORE_URL: 'https://play.google.com/store/apps/details?id=org.example',
       SIP_PORT: '5061',
       SIP_TLS_CERT: 'package.json',
       SIP_TLS_KEY: 'tsconfig.json',
@@ -113,6 +119,10 @@ describe('loadConfig', () => {
         from: 'doors@example.org',
       },
       selfRegistration: true,
+      mobileApps: {
+        app_store_url: 'https://apps.apple.com/app/id1',
+        play_store_url: 'https://play.google.com/store/apps/details?id=org.example',
+      },
       publicUrl: 'https://doors.example.org',
       sip: { port: 5061, tlsCert: resolve('package.json'), tlsKey: resolve('tsconfig.json') },
       media: {
@@ -187,6 +197,15 @@ describe('loadConfig', () => {
     );
     expect(configError({ SIP_PORT: '9000', PORT: '9000' }).message).toContain('SIP_PORT must differ from PORT');
     expect(loadConfig({ SIP_PORT: '0' }).sip.port).toBe(0);
+  });
+
+  it('takes only https:// store pages for the mobile app', () => {
+    expect(configError({ MOBILE_APP_STORE_URL: 'http://apps.apple.com/app/id1' }).message).toContain(
+      'MOBILE_APP_STORE_URL must be an https:// URL',
+    );
+    expect(configError({ MOBILE_PLAY_STORE_URL: 'javascript:alert(1)' }).message).toContain(
+      'MOBILE_PLAY_STORE_URL must be an https:// URL',
+    );
   });
 
   it('defaults SIP_PROXY_HOST to HOST, but not to a wildcard address nobody can dial', () => {

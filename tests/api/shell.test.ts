@@ -27,6 +27,10 @@ describe.each(dialects)('shell calls (%s)', (dialect) => {
         is_self_registration_enabled: false,
         default_locale: 'en',
         features: null,
+        mobile_apps: {
+          app_store_url: 'https://apps.apple.com/search?term=Gatehouse',
+          play_store_url: 'https://play.google.com/store/search?q=Gatehouse&c=apps',
+        },
       });
     });
 
@@ -130,5 +134,24 @@ describe.each(dialects)('shell calls (%s)', (dialect) => {
       expect(res.body).not.toContain('import');
       expect([200, 404]).toContain(res.statusCode);
     });
+  });
+});
+
+describe('the mobile app store links come from the environment', () => {
+  it('answers the configured App Store and Google Play pages', async () => {
+    const t = await buildTestApp('sqlite', {
+      env: {
+        MOBILE_APP_STORE_URL: 'https://apps.apple.com/app/id1234567890',
+        MOBILE_PLAY_STORE_URL: 'https://play.google.com/store/apps/details?id=org.example.gatehouse',
+      },
+    });
+    try {
+      expect((await t.call('GET', '/frontend/server/settings')).json().data.mobile_apps).toEqual({
+        app_store_url: 'https://apps.apple.com/app/id1234567890',
+        play_store_url: 'https://play.google.com/store/apps/details?id=org.example.gatehouse',
+      });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -79,6 +79,7 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'POST /password/recovery': 'public',
   'POST /password/reset': 'public',
   'POST /registration/self': 'public',
+  'POST /registration/simple': 'public',
   'GET /registration/confirm/{token}': 'public',
   'POST /registration/confirm': 'public',
   'POST /registration/confirm/{token}/resend': 'public',
@@ -118,8 +119,14 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'DELETE /users/{id}': any('users.delete'),
   'POST /users/delete-all': any('users.delete'),
   'POST /users/{id}/password': any('users.edit_all'),
+  // Decided: a user's mobile clients are part of the user's page (users view).
+  'GET /users/{id}/mobile-clients': usersView,
   'POST /users/{id}/avatar': any('users.edit_all', 'users.edit_profile'),
   'DELETE /users/{id}/avatar': any('users.edit_all', 'users.edit_profile'),
+  // Decided (2.5 batch upload, export/import by group): a group's users in and out. Uploading
+  // creates users or attaches existing ones (edits them); exporting lists them.
+  'POST /domains/{id}/import/users': any('users.create', 'users.edit_all'),
+  'GET /domains/{id}/export/users': usersView,
 
   // Roles.
   'GET /roles/items': rolesView,

@@ -1,3 +1,4 @@
+import type ExcelJS from 'exceljs';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import { STRUCTURE_PATH_SEPARATOR, STRUCTURE_SHEETS } from '../../../src/contract/entities/group-structure';
 import type { Database } from '../../db/schema';
@@ -18,12 +19,19 @@ export interface StructureBase {
   rgt: number;
 }
 
-export async function exportStructure(
+export type StructureCell = string | number;
+export interface StructureRows {
+  groups: Record<string, StructureCell>[];
+  users: Record<string, StructureCell>[];
+}
+
+/** The rows of both sheets, in the file's columns (the users' export writes the Users rows alone). */
+export async function structureRows(
   db: Kysely<Database>,
   auth: Auth,
   base: StructureBase,
   options: { domainType?: string; tzOffset: number },
-): Promise<Buffer> {
+): Promise<StructureRows> {
   let groupsQuery = db
     .selectFrom('domains as d')
     .leftJoin('domain_types as t', 't.id', 'd.domain_type_id')
@@ -79,36 +87,57 @@ export async function exportStructure(
   }
   const users = await usersQuery.execute();
 
-  const book = new (await loadExcelJS()).Workbook();
-  const groupSheet = book.addWorksheet(STRUCTURE_SHEETS.groups.name);
-  groupSheet.columns = STRUCTURE_SHEETS.groups.columns.map((key) => ({
-    header: key,
-    key,
-    width: key === 'name' ? 32 : 18,
-  }));
-  for (const g of groups) {
-    if (g.id === base.id) continue;
-    groupSheet.addRow({
-      id: g.id,
-      parent: pathOf(g.parent_id),
-      name: g.name,
-      type: g.type ?? '',
-      logic_address: g.logic_address ?? '',
-      description: g.description ?? '',
-    });
-  }
-  const userSheet = book.addWorksheet(STRUCTURE_SHEETS.users.name);
-  userSheet.columns = STRUCTURE_SHEETS.users.columns.map((key) => ({ header: key, key, width: 22 }));
   const shift = options.tzOffset * 3_600_000;
-  for (const u of users) {
-    userSheet.addRow({
-      ...u,
+  return {
+    groups: groups
+      .filter((g) => g.id !== base.id)
+      .map((g) => ({
+        id: g.id,
+        parent: pathOf(g.parent_id),
+        name: g.name,
+        type: g.type ?? '',
+        logic_address: g.logic_address ?? '',
+        description: g.description ?? '',
+      })),
+    users: users.map((u) => ({
+      id: u.id,
       group: pathOf(u.domain_id),
+      login: u.login,
+      email: u.email ?? '',
+      name: u.name,
+      firstname: u.firstname ?? '',
+      lastname: u.lastname ?? '',
+      phone: u.phone ?? '',
       activated_at: u.activated_at
         ? new Date(Date.parse(u.activated_at) + shift).toISOString().slice(0, 19).replace('T', ' ')
         : '',
-    });
-  }
-  for (const sheet of [groupSheet, userSheet]) sheet.getRow(1).font = { bold: true };
+    })),
+  };
+}
+
+/** Adds a sheet of rows under a bold header row of `columns`. */
+export function addRowsSheet(
+  book: ExcelJS.Workbook,
+  name: string,
+  columns: readonly string[],
+  rows: Record<string, StructureCell>[],
+) {
+  const sheet = book.addWorksheet(name);
+  sheet.columns = columns.map((key) => ({ header: key, key, width: key === 'name' ? 32 : 20 }));
+  for (const row of rows) sheet.addRow(row);
+  sheet.getRow(1).font = { bold: true };
+  return sheet;
+}
+
+export async function exportStructure(
+  db: Kysely<Database>,
+  auth: Auth,
+  base: StructureBase,
+  options: { domainType?: string; tzOffset: number },
+): Promise<Buffer> {
+  const rows = await structureRows(db, auth, base, options);
+  const book = new (await loadExcelJS()).Workbook();
+  addRowsSheet(book, STRUCTURE_SHEETS.groups.name, STRUCTURE_SHEETS.groups.columns, rows.groups);
+  addRowsSheet(book, STRUCTURE_SHEETS.users.name, STRUCTURE_SHEETS.users.columns, rows.users);
   return Buffer.from(await book.xlsx.writeBuffer());
 }

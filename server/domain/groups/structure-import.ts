@@ -22,14 +22,16 @@ import type { GroupAccess } from './access';
 import { createGroup } from './groups';
 import type { StructureBase } from './structure-export';
 
-type Cell = string | number | null;
-type Row = { row: number; values: Record<string, Cell> };
+export type Cell = string | number | null;
+/** One spreadsheet row by column name, with its row number in the file (the header is row 1). */
+export type Row = { row: number; values: Record<string, Cell> };
 
 const EMAIL = v.pipe(v.string(), v.email());
 
 /** Reads a sheet by its header row into objects keyed by column name. */
-function readSheet(book: ExcelJS.Workbook, name: string): Row[] {
-  const sheet = book.getWorksheet(name);
+export function readSheet(book: ExcelJS.Workbook, name?: string): Row[] {
+  // Without a name: the first sheet (a file saved from another tool).
+  const sheet = name === undefined ? book.worksheets[0] : book.getWorksheet(name);
   if (!sheet) return [];
   const header = (sheet.getRow(1).values as unknown[]).map((h) => String(h ?? '').trim());
   const rows: Row[] = [];
@@ -143,13 +145,47 @@ export async function importStructure(
     }
   }
 
-  const userSheet = STRUCTURE_SHEETS.users.name;
+  const users = await importUserRows(ctx, auth, readSheet(book, STRUCTURE_SHEETS.users.name), {
+    sheet: STRUCTURE_SHEETS.users.name,
+    groupOf: (path) => (path ? paths.get(path) : base.id),
+    roleId,
+    fail,
+  });
+  result.users_created = users.users_created;
+  result.users_attached = users.users_attached;
+  return { ...result, errors };
+}
+
+/** Reports one refused row (8.2): the sheet, its row number, a catalogue code, the column and its values. */
+export type FailRow = (
+  sheet: string,
+  row: number,
+  message: string,
+  column?: string,
+  params?: Record<string, string | number>,
+) => void;
+
+/**
+ * The users rows of an import (the structure file's Users sheet, the users' batch upload):
+ * each row's `group` (a path of names below the import group, empty for the group itself)
+ * is resolved by `groupOf`; existing accounts are matched by login or e-mail and attached,
+ * new ones created with `roleId` and invited. Bad rows go to `fail`, the rest go on.
+ */
+export async function importUserRows(
+  ctx: AppContext,
+  auth: Auth,
+  rows: Row[],
+  options: { sheet: string; groupOf: (path: string) => number | undefined; roleId: number; fail: FailRow },
+): Promise<{ users_attached: number; users_created: number }> {
+  const userSheet = options.sheet;
+  const { fail, roleId } = options;
+  const result = { users_attached: 0, users_created: 0 };
   const mayCreate = hasPermission(auth.role.permissions, 'users.create');
   // Attaching an existing member to a group edits that user.
   const mayEdit = hasPermission(auth.role.permissions, 'users.edit_all');
-  for (const { row, values } of readSheet(book, userSheet)) {
+  for (const { row, values } of rows) {
     const groupPath = text(values.group);
-    const groupId = groupPath ? paths.get(groupPath) : base.id;
+    const groupId = options.groupOf(groupPath);
     if (groupId === undefined) {
       fail(userSheet, row, IMPORT_ROW_ERRORS.domainNotAllowed, 'group');
       continue;
@@ -228,11 +264,11 @@ export async function importStructure(
       fail(userSheet, row, field === 'phone' ? IMPORT_ROW_ERRORS.valueOutOfRange : error.body.message, field);
     }
   }
-  return { ...result, errors };
+  return result;
 }
 
 /** Paths (names joined by the separator, relative to base) of the groups already below base. */
-async function knownPaths(db: Kysely<Database>, auth: Auth, base: StructureBase) {
+export async function knownPaths(db: Kysely<Database>, auth: Auth, base: StructureBase) {
   const rows = await db
     .selectFrom('domains')
     .select(['id', 'parent_id', 'name'])

@@ -132,7 +132,7 @@ export type UserListRow = RowOf<ReturnType<typeof selectUsers>>;
 export async function toUsers(db: Kysely<Database>, auth: Auth, rows: UserListRow[]): Promise<User[]> {
   const ids = rows.map((r) => Number(r.id));
   if (ids.length === 0) return [];
-  const [domains, markers, numbers, project] = await Promise.all([
+  const [domains, markers, numbers, project, mobiles] = await Promise.all([
     db
       .selectFrom('user_domains as ud')
       .innerJoin('domains as d', 'd.id', 'ud.domain_id')
@@ -157,6 +157,13 @@ export async function toUsers(db: Kysely<Database>, auth: Auth, rows: UserListRo
       .orderBy('number')
       .execute(),
     db.selectFrom('projects').select('features').where('id', '=', auth.projectId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('mobile_clients')
+      .select(['user_id', 'id', 'platform', 'info'])
+      .where('user_id', 'in', ids)
+      .where('project_id', '=', auth.projectId)
+      .orderBy('auth_at', 'desc')
+      .execute(),
   ]);
   const features = readFeatures(project.features);
   const license_info = {
@@ -188,7 +195,7 @@ export async function toUsers(db: Kysely<Database>, auth: Auth, rows: UserListRo
       access_rules: [],
       identifiers: [],
       sip_numbers: numbers.filter((n) => n.user_id === id).map((n) => ({ id: n.id, name: n.number })),
-      mobile_clients: [],
+      mobile_clients: mobiles.filter((m) => m.user_id === id).map((m) => ({ id: m.id, name: m.info ?? m.platform })),
       linked_users: [],
       linked_mobile_clients: [],
       linked_sip_numbers: [],

@@ -15,6 +15,7 @@ import {
   resendSelfRegistration,
   selfRegistrationInfo,
 } from '../../domain/users/self-registration';
+import { registerSimple } from '../../domain/users/simple-registration';
 import { mayInvite, scopedUsers } from '../../domain/users/users';
 import { registerCall } from '../plumbing/register-call';
 
@@ -68,6 +69,10 @@ export async function registrationRoutes(app: FastifyInstance, { ctx }: { ctx: A
     open();
     await requestSelfRegistration(ctx, body);
     return { data: true as const };
+  });
+  registerCall(app, 'POST /registration/simple', async ({ body }) => {
+    open();
+    return { data: await registerSimple(ctx.db, body) };
   });
   registerCall(app, 'GET /registration/confirm/{token}', async ({ params }) => {
     open();

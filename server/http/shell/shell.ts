@@ -30,6 +30,7 @@ export async function shellRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         is_self_registration_enabled: ctx.config.selfRegistration,
         default_locale: LANGUAGES[0],
         features,
+        mobile_apps: ctx.config.mobileApps,
       },
     };
   });

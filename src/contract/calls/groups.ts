@@ -14,6 +14,13 @@ import {
   StructureImportFieldsSchema,
   StructureImportResultSchema,
 } from '../entities/group-structure';
+import { usersEntity } from '../entities/user';
+import {
+  USER_FILE_MAX_BYTES,
+  UserExportQuerySchema,
+  UserImportFieldsSchema,
+  UserImportResultSchema,
+} from '../entities/user-transfer';
 import { entityCalls } from '../entity';
 import { ListSearchSchema, listAnswer } from '../filters';
 
@@ -68,6 +75,27 @@ export const GROUP_CALLS = defineCalls({
     query: StructureExportQuerySchema,
     timeout: 'importExportBackup',
     file: 'xlsx',
+    response: v.blob(),
+  },
+  // A group's users alone (2.5 batch upload, export/import by group): the structure file's Users sheet.
+  'POST /domains/{id}/import/users': {
+    access: anyOf(['users.create', 'users.edit_all']),
+    params: IdParamsSchema,
+    object: { entity: 'domains', action: 'view' },
+    multipart: {
+      fields: UserImportFieldsSchema,
+      files: { file: { maxBytes: USER_FILE_MAX_BYTES, required: true } },
+    },
+    timeout: 'importExportBackup',
+    response: envelope(UserImportResultSchema),
+  },
+  'GET /domains/{id}/export/users': {
+    access: anyOf(usersEntity.access.view),
+    params: IdParamsSchema,
+    object: { entity: 'domains', action: 'view' },
+    query: UserExportQuerySchema,
+    timeout: 'importExportBackup',
+    file: 'spreadsheet',
     response: v.blob(),
   },
   ...entityCalls(domainTypesEntity),

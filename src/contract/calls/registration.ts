@@ -11,6 +11,7 @@ import {
   RegistrationByTokenSchema,
   SelfRegistrationInfoSchema,
   SelfRegistrationSchema,
+  SimpleRegistrationSchema,
 } from '../entities/registration';
 
 /** A token of a mailed link: letters, digits, `-` and `_` (anything else names nothing). */
@@ -27,6 +28,8 @@ export const REGISTRATION_CALLS = defineCalls({
   'POST /registration': { access: PUBLIC, body: RegistrationByTokenSchema, response: RegisteredSchema },
   'POST /password/recovery': { access: PUBLIC, body: PasswordRecoverySchema, response: OkSchema },
   'POST /password/reset': { access: PUBLIC, body: PasswordResetSchema, response: OkSchema },
+  // The simple registration of 7.2: only where self-registration is allowed (docs/decisions.md).
+  'POST /registration/simple': { access: PUBLIC, body: SimpleRegistrationSchema, response: RegisteredSchema },
   'POST /registration/self': { access: PUBLIC, body: SelfRegistrationSchema, response: OkSchema },
   'GET /registration/confirm/{token}': {
     access: PUBLIC,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { anyOf, defineCalls, envelope, IdParamsSchema, OkSchema, PUBLIC } from '../call';
+import { MobileClientSchema } from '../entities/mobile-client';
 import { UserPasswordSchema, UserSchema, usersEntity } from '../entities/user';
 import { entityCalls } from '../entity';
 
@@ -33,6 +34,13 @@ export const USER_CALLS = defineCalls({
     params: IdParamsSchema,
     object: { entity: 'users', action: 'edit' },
     response: envelope(UserSchema),
+  },
+  // The mobile client info dialog (2.5): a user's mobile app installations, newest login first.
+  'GET /users/{id}/mobile-clients': {
+    access: anyOf(usersEntity.access.view),
+    params: IdParamsSchema,
+    object: { entity: 'users', action: 'view' },
+    response: envelope(v.array(MobileClientSchema)),
   },
   // Pictures are public by unguessable name, so <img> tags load them without a bearer token.
   'GET /uploads/avatars/{file}': {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { idList } from '../ids';
-import { NAME_FORBIDDEN, PHONE_PATTERN } from './profile';
+import { NAME_FORBIDDEN, PersonNameSchema, PHONE_PATTERN } from './profile';
+import { UserCreateSchema } from './user';
 
 /** Registration by invitation and password recovery (7.2). */
 const password = v.pipe(v.string(), v.minLength(8), v.maxLength(128));
@@ -19,6 +20,18 @@ export type Invitation = v.InferOutput<typeof InvitationSchema>;
 
 export const RegistrationByTokenSchema = v.object({ token, password });
 export const RegisteredSchema = v.object({ data: v.object({ login: v.string() }) });
+
+/**
+ * POST /registration/simple (7.2): an account of its own (name, login, password), in no project
+ * yet; an administrator adds it to a project by its login (the users' batch upload). Same rules
+ * as the users form: the name rule, the login pattern, a password of 8 to 128.
+ */
+export const SimpleRegistrationSchema = v.object({
+  name: PersonNameSchema,
+  login: UserCreateSchema.entries.login,
+  password,
+});
+export type SimpleRegistration = v.InferOutput<typeof SimpleRegistrationSchema>;
 
 export const PasswordRecoverySchema = v.object({ email: v.pipe(v.string(), v.trim(), v.email('email')) });
 export const PasswordResetSchema = v.object({ code: token, password });

@@ -14,6 +14,10 @@ export const LicensedFeaturesSchema = v.object({
 });
 export type LicensedFeatures = v.InferOutput<typeof LicensedFeaturesSchema>;
 
+const storeUrl = v.pipe(v.string(), v.regex(/^https:\/\/\S+$/));
+export const MobileAppLinksSchema = v.object({ app_store_url: storeUrl, play_store_url: storeUrl });
+export type MobileAppLinks = v.InferOutput<typeof MobileAppLinksSchema>;
+
 /** GET /frontend/server/settings answer. `features` is null for an anonymous caller. */
 export const ServerSettingsSchema = v.object({
   version: v.string(),
@@ -24,6 +28,8 @@ export const ServerSettingsSchema = v.object({
   is_self_registration_enabled: v.boolean(),
   default_locale: v.string(),
   features: v.nullable(LicensedFeaturesSchema),
+  /** The mobile companion app in the stores (the QR app-store dialog); the console has defaults. */
+  mobile_apps: v.optional(MobileAppLinksSchema),
 });
 export type ServerSettings = v.InferOutput<typeof ServerSettingsSchema>;
 

@@ -32,7 +32,8 @@ export type MachineName =
   | 'sip-registration'
   | 'softphone'
   | 'structure-import'
-  | 'topic-feed';
+  | 'topic-feed'
+  | 'user-transfer';
 
 /** `parameters` of a Machines story: its machine (on the meta) and the fixture it shows (on the story). */
 export interface MachineStoryParameters {

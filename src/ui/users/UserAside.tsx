@@ -9,7 +9,7 @@ import { RelatedCard } from './RelatedCard';
 import { UserAvatar } from './UserAvatar';
 
 /** The one-call dialogs the edit page offers. */
-export type UserCommand = 'password' | 'avatar' | 'removeAvatar' | 'invite';
+export type UserCommand = 'password' | 'avatar' | 'removeAvatar' | 'invite' | 'mobileClients';
 
 /** Which of the edit page's commands the caller may use: one flag per command, from its call. */
 export type UserCommands = Record<UserCommand, boolean>;
@@ -72,6 +72,11 @@ export function UserAside({ formRef, can, onCommand }: UserAsideProps) {
           {can.password ? (
             <Button size="sm" onClick={() => onCommand('password')}>
               {t('password.action')}
+            </Button>
+          ) : null}
+          {can.mobileClients ? (
+            <Button size="sm" onClick={() => onCommand('mobileClients')}>
+              {t('mobileClients.action')}
             </Button>
           ) : null}
         </div>

@@ -11,7 +11,8 @@ import { avatarForm, commandForm, userPasswordForm } from './user-form';
 
 /** Props of {@link UserCommandDialog}. */
 export interface UserCommandDialogProps {
-  command: UserCommand;
+  /** The one-call commands; the mobile clients dialog is a reader of its own. */
+  command: Exclude<UserCommand, 'mobileClients'>;
   user: User;
   onClose: () => void;
   /** Done; with the user as it is now when the call answered it (avatar changes). */

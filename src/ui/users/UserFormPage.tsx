@@ -8,6 +8,7 @@ import { useEntityForm } from '../entities/use-entity-form';
 import { useFormItem } from '../entities/use-form-item';
 import { usePickers } from '../entities/use-pickers';
 import { NotFoundPage } from '../shell/NotFoundPage';
+import { MobileClientsDialog } from './MobileClientsDialog';
 import type { UserCommand } from './UserAside';
 import { UserCommandDialog } from './UserCommandDialog';
 import { UserFormView } from './UserFormView';
@@ -32,6 +33,7 @@ function UserForm({ id }: { id: number | null }) {
     removeAvatar: useMayCall('DELETE /users/{id}/avatar'),
     invite: useMayCall('POST /registration/invite/send'),
     password: useMayCall('POST /users/{id}/password'),
+    mobileClients: useMayCall('GET /users/{id}/mobile-clients'),
     licences: useFieldRule(USER_FIELD_RULES.licences),
   };
   const [command, setCommand] = useState<UserCommand | null>(null);
@@ -52,7 +54,10 @@ function UserForm({ id }: { id: number | null }) {
         onCancel={() => closePage(LIST)}
         onCommand={setCommand}
       />
-      {command && user ? (
+      {command === 'mobileClients' && user ? (
+        <MobileClientsDialog user={user} onClose={() => setCommand(null)} />
+      ) : null}
+      {command && command !== 'mobileClients' && user ? (
         <UserCommandDialog
           command={command}
           user={user}

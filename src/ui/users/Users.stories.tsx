@@ -46,7 +46,7 @@ function FormFrame({ state }: { state: keyof typeof userFixtures.form }) {
       <UserFormView
         formRef={formRef}
         pickers={pickers}
-        can={{ avatar: true, removeAvatar: true, invite: true, password: true, licences: true }}
+        can={{ avatar: true, removeAvatar: true, invite: true, password: true, mobileClients: true, licences: true }}
         onCancel={noop}
         onCommand={noop}
       />

@@ -12,13 +12,15 @@ export interface UsersViewProps {
   listRef: ActorRefFrom<EntityListMachine>;
   filters: FilterDef[];
   /** Add, bulk delete and export (the entity's calls), and the markers page link (its list call). */
-  can: { create: boolean; delete: boolean; export: boolean; markers: boolean };
+  can: { create: boolean; delete: boolean; export: boolean; markers: boolean; upload?: boolean; byGroup?: boolean };
   onAdd: () => void;
   onOpen: (row: ListRow) => void;
+  /** Opens the batch user upload or the export/import by group (2.5). */
+  onTransfer?: (mode: 'upload' | 'byGroup') => void;
 }
 
 /** /users: search, group/role/marker/status filters, the table, bulk delete, export, add. */
-export function UsersView({ listRef, filters, can, onAdd, onOpen }: UsersViewProps) {
+export function UsersView({ listRef, filters, can, onAdd, onOpen, onTransfer }: UsersViewProps) {
   const { t } = useTranslation(['users', 'lists']);
   return (
     <EntityListView
@@ -39,6 +41,12 @@ export function UsersView({ listRef, filters, can, onAdd, onOpen }: UsersViewPro
             <Link to="/markers" className={buttonClasses('secondary')}>
               {t('users:markersLink')}
             </Link>
+          ) : null}
+          {can.byGroup && onTransfer ? (
+            <Button onClick={() => onTransfer('byGroup')}>{t('users:transfer.byGroup')}</Button>
+          ) : null}
+          {can.upload && onTransfer ? (
+            <Button onClick={() => onTransfer('upload')}>{t('users:transfer.upload')}</Button>
           ) : null}
           {can.create ? (
             <Button variant="primary" onClick={onAdd}>
