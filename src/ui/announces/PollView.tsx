@@ -52,6 +52,7 @@ export function PollView({ pollRef }: { pollRef: ActorRefFrom<PollAnswerMachine>
       <ErrorState
         title={t('announces:poll.failed')}
         message={translateError(t, failure)}
+        failure={failure}
         onRetry={() => pollRef.send({ type: 'poll.retry' })}
       />
     );

@@ -47,7 +47,9 @@ export function ConversationView({ threadRef, selfId, onBack }: ConversationView
         <ErrorState
           title={t('conversations:thread.failed')}
           message={translateError(t, failure)}
+          failure={failure}
           onRetry={() => threadRef.send({ type: 'thread.retry' })}
+          back={{ label: t('conversations:thread.back'), onClick: onBack }}
         />
       </div>
     );

@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { selectIsDirty } from '../../machines/entity-form/entity-form.selectors';
 import { PageHeader } from '../kit/PageHeader';
 import { UnsavedChangesGuard } from '../kit/UnsavedChangesGuard';
@@ -35,6 +36,7 @@ export function EntityFormPage({
   children,
   aside,
 }: EntityFormPageProps) {
+  const { t } = useTranslation('lists');
   const dirty = useSelector(formRef, selectIsDirty);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +54,7 @@ export function EntityFormPage({
           </>
         }
       />
-      <FormState formRef={formRef}>
+      <FormState formRef={formRef} back={{ label: t('form.backToList'), onClick: onCancel }}>
         {aside ? (
           <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
             <div className="min-w-0 space-y-4">{children}</div>

@@ -41,6 +41,7 @@ export function CountCards({ countsRef }: CountCardsProps) {
       <ErrorState
         title={t('home:counts.failed')}
         message={translateError(t, error)}
+        failure={error}
         onRetry={() => countsRef.send({ type: 'loader.reload' })}
       />
     );

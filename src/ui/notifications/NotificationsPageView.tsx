@@ -68,6 +68,7 @@ export function NotificationsPageView({ actor }: { actor: NotificationListRef })
           <ErrorState
             title={t('page.failed')}
             message={translateError(t, failure)}
+            failure={failure}
             onRetry={() => actor.send({ type: 'list.retry' })}
             className="m-4"
           />

@@ -38,6 +38,7 @@ export function TermsView({ termsRef }: TermsViewProps) {
         <ErrorState
           title={t('shell:terms.failed')}
           message={translateError(t, error)}
+          failure={error}
           onRetry={() => termsRef.send({ type: 'loader.reload' })}
         />
       ) : loading || html === null ? (
