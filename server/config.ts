@@ -35,6 +35,8 @@ export interface Config {
   mail: MailConfig;
   /** People may register themselves (7.2 self-registration); off unless GATEHOUSE_SELF_REGISTRATION=1. */
   selfRegistration: boolean;
+  /** The browser softphone may be offered (GATEHOUSE_WEB_DIALER, on): the settings' is_web_dialer_enabled. */
+  webDialer: boolean;
   /** Base URL of the console in links sent by mail (registration, recovery). */
   publicUrl: string;
   sip: SipConfig;
@@ -263,6 +265,7 @@ export function loadConfig(env: Env): Config {
     ),
   };
   const selfRegistration = read('GATEHOUSE_SELF_REGISTRATION', flag, false);
+  const webDialer = read('GATEHOUSE_WEB_DIALER', flag, true);
   const publicUrl = read(
     'PUBLIC_URL',
     { schema: v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/)), expected: 'an http:// or https:// URL' },
@@ -323,6 +326,7 @@ export function loadConfig(env: Env): Config {
     logLevel: level,
     mail,
     selfRegistration,
+    webDialer,
     publicUrl,
     sip,
     media,
