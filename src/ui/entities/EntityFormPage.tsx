@@ -3,6 +3,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectIsDirty } from '../../machines/entity-form/entity-form.selectors';
 import { PageHeader } from '../kit/PageHeader';
+import { pageWidth } from '../kit/page-width';
 import { UnsavedChangesGuard } from '../kit/UnsavedChangesGuard';
 import { FormButtons } from './FormButtons';
 import { FormState } from './FormState';
@@ -43,7 +44,7 @@ export function EntityFormPage({
     formRef.send({ type: 'form.submit' });
   };
   return (
-    <form onSubmit={submit} noValidate className="mx-auto max-w-5xl">
+    <form onSubmit={submit} noValidate className={pageWidth('readable')}>
       <PageHeader
         title={title}
         description={description}
