@@ -37,6 +37,8 @@ export interface Config {
   selfRegistration: boolean;
   /** The mobile companion app's store pages (QR app-store dialog); MOBILE_APP_STORE_URL, MOBILE_PLAY_STORE_URL. */
   mobileApps: { app_store_url: string; play_store_url: string };
+  /** The browser softphone may be offered (GATEHOUSE_WEB_DIALER, on): the settings' is_web_dialer_enabled. */
+  webDialer: boolean;
   /** Base URL of the console in links sent by mail (registration, recovery). */
   publicUrl: string;
   sip: SipConfig;
@@ -265,6 +267,7 @@ export function loadConfig(env: Env): Config {
     ),
   };
   const selfRegistration = read('GATEHOUSE_SELF_REGISTRATION', flag, false);
+  const webDialer = read('GATEHOUSE_WEB_DIALER', flag, true);
   const publicUrl = read(
     'PUBLIC_URL',
     { schema: v.pipe(v.string(), v.regex(/^https?:\/\/\S+$/)), expected: 'an http:// or https:// URL' },
@@ -332,6 +335,7 @@ export function loadConfig(env: Env): Config {
     mail,
     selfRegistration,
     mobileApps,
+    webDialer,
     publicUrl,
     sip,
     media,

@@ -162,6 +162,10 @@ export function createSipService(options: SipServiceOptions) {
       return server;
     },
     /** The certificate in use (for tests and the README's trust instructions). */
+    /** The SIP server is up and listening (cheap: no certificate parsing, unlike status()). */
+    get running(): boolean {
+      return state === 'running' && server !== null;
+    },
     get certificate(): TlsMaterial | null {
       return tls;
     },

@@ -14,7 +14,7 @@ describe.each(dialects)('shell calls (%s)', (dialect) => {
   afterAll(() => t.close());
 
   describe('GET /frontend/server/settings', () => {
-    it('answers anonymous callers without features', async () => {
+    it('answers anonymous callers without features (SIP not started here: SIP and the web dialer are off)', async () => {
       const res = await t.call('GET', '/frontend/server/settings');
       expect(res.statusCode).toBe(200);
       const settings = v.parse(ServerSettingsSchema, res.json().data);
@@ -22,8 +22,8 @@ describe.each(dialects)('shell calls (%s)', (dialect) => {
         version: VERSION,
         sip_proxy_host: '127.0.0.1',
         sip_port: 8443,
-        is_sip_enabled: true,
-        is_web_dialer_enabled: true,
+        is_sip_enabled: false,
+        is_web_dialer_enabled: false,
         is_self_registration_enabled: false,
         default_locale: 'en',
         features: null,
@@ -32,6 +32,21 @@ describe.each(dialects)('shell calls (%s)', (dialect) => {
           play_store_url: 'https://play.google.com/store/search?q=Gatehouse&c=apps',
         },
       });
+    });
+
+    it('says SIP and the web dialer are on exactly while the embedded SIP server runs', async () => {
+      const flags = async () => {
+        const { is_sip_enabled, is_web_dialer_enabled } = (await t.call('GET', '/frontend/server/settings')).json()
+          .data;
+        return { is_sip_enabled, is_web_dialer_enabled };
+      };
+      await t.app.ctx.sip.start({ host: '127.0.0.1', port: 0 });
+      try {
+        expect(await flags()).toEqual({ is_sip_enabled: true, is_web_dialer_enabled: true });
+      } finally {
+        await t.app.ctx.sip.stop();
+      }
+      expect(await flags()).toEqual({ is_sip_enabled: false, is_web_dialer_enabled: false });
     });
 
     it("adds the licensed features of the token's project", async () => {
@@ -153,5 +168,23 @@ describe('the mobile app store links come from the environment', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe.each(dialects)('web dialer switched off (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { env: { GATEHOUSE_WEB_DIALER: '0' } });
+    await t.app.ctx.sip.start({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await t.app.ctx.sip.stop();
+    await t.close();
+  });
+
+  it('GATEHOUSE_WEB_DIALER=0 keeps SIP on and the web dialer off', async () => {
+    const data = (await t.call('GET', '/frontend/server/settings')).json().data;
+    expect(data.is_sip_enabled).toBe(true);
+    expect(data.is_web_dialer_enabled).toBe(false);
   });
 });

@@ -72,7 +72,7 @@ test('an invited user registers through the mailed link, then recovers a forgott
   await page.getByLabel(/^New password/).fill('third-pass-1');
   await page.getByLabel(/^Repeat the password/).fill('third-pass-1');
   await page.getByRole('button', { name: 'Save the password' }).click();
-  await expect(page.getByText('This link is outdated or was already used.')).toBeVisible();
+  await expect(page.getByText('This password reset link is not valid or has already been used.')).toBeVisible();
   await page.goto('/login');
   await logIn(page, { login: invitee.login, password: 'first-pass-1' });
   await expect(page.getByRole('alert')).toHaveText('Incorrect login/password');

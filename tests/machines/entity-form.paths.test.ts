@@ -170,6 +170,14 @@ for (const [name, input] of Object.entries({
         expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: `errors.http.${serverRefusal.code}` }]);
         expect(calls(step, 'reportSaved')).toEqual([]);
       },
+      'a load that ends keeps every field typed while it ran': (step) => {
+        if (!settled(step, 'xstate.done.actor.loadItem') || !step.before?.matches('loading')) return;
+        const { values, initial } = step.before.context;
+        const typed = Object.keys(values).filter((field) => values[field] !== initial[field]);
+        for (const field of typed) expect(step.after.context.values[field]).toEqual(values[field]);
+        // Fields not typed open with the item's values.
+        expect(step.after.context.values.description).toBe('');
+      },
       'suggested values change only fields the form has': (step) => {
         if (!settled(step, 'xstate.done.actor.fillValues') || !step.before?.matches('filling')) return;
         const before = step.before.context.values;
@@ -326,6 +334,22 @@ describe('suggested values (form.fill)', () => {
     expect(effects.alert).toHaveBeenCalledWith({ kind: 'error', code: 'errors.http.method or action prohibited' });
     const locked = replay(stubbed().machine, { ...fresh, readOnly: true }, [{ type: 'form.fill', fields: ['name'] }]);
     expect(locked.getSnapshot().value).toBe('editing');
+  });
+});
+
+describe('typing before the item arrives', () => {
+  it('keeps what was typed when a slow load ends; the other fields open with the item, the form is dirty', () => {
+    const actor = replay(stubbed().machine, existing, [
+      { type: 'field.change', field: 'name', value: 'Typed early' },
+      { type: 'xstate.done.actor.loadItem', output: sampleGate } as unknown as EntityFormEvent,
+    ]);
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.values.name).toBe('Typed early');
+    expect(actor.getSnapshot().context.values.description).toBe('');
+    expect(actor.getSnapshot().context.initial.name).toBe('North gate');
+    expect(selectIsDirty(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'form.reset' });
+    expect(actor.getSnapshot().context.values.name).toBe('North gate');
   });
 });
 

@@ -129,4 +129,29 @@ describe('public form behaviour', () => {
     ]);
     expect(dead.getSnapshot().value).toBe('invalid');
   });
+
+  it('a link cut short (the server refuses its token or code) ends in invalid, not in a raw refusal', () => {
+    for (const field of ['token', 'code']) {
+      const actor = replay(fresh(), { loads: false, fields: ['password'] }, [
+        { type: 'field.change', field: 'password', value: 'long-enough' },
+        { type: 'form.submit' },
+        {
+          type: 'xstate.error.actor.submit',
+          error: { code: 'invalid data sent', status: 422, fields: { [field]: { code: 'min_length' } } },
+        } as never,
+      ]);
+      expect(actor.getSnapshot().value).toBe('invalid');
+    }
+  });
+
+  it("a flow's own unusable codes end it in invalid (a confirmation where self-registration is closed)", () => {
+    const prohibited = { type: 'xstate.error.actor.load', error: { code: 'method or action prohibited', status: 403 } };
+    const confirm = replay(fresh(), { loads: true, fields: [], unusableCodes: ['method or action prohibited'] }, [
+      prohibited as never,
+    ]);
+    expect(confirm.getSnapshot().value).toBe('invalid');
+    // Without the flow saying so, a refusal is a failure that shows its message.
+    const other = replay(fresh(), { loads: true, fields: [] }, [prohibited as never]);
+    expect(other.getSnapshot().value).toBe('failed');
+  });
 });

@@ -35,6 +35,19 @@ describe('roles', () => {
     expect(patch.body).toMatchObject({ name: 'staff', available_roles: [4] });
   });
 
+  it('the role editor names every permission in words, never by a raw i18n key (en and ru)', async () => {
+    const app = renderWithBackend('/roles/2/edit');
+    const ukey2 = await screen.findByRole('group', { name: 'UKEY2' });
+    expect(within(ukey2).getByRole('checkbox', { name: 'Issue' })).toBeInTheDocument();
+    expect(within(ukey2).getByRole('checkbox', { name: 'Revoke' })).toBeInTheDocument();
+    const raw = /\b(actions|families|editor)\.[a-z_0-9]+/;
+    expect(document.body.textContent).not.toMatch(raw);
+    await app.i18n.changeLanguage('ru');
+    const ukey2ru = await screen.findByRole('group', { name: 'UKEY2' });
+    expect(within(ukey2ru).getByRole('checkbox', { name: 'Выдача' })).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(raw);
+  });
+
   it("the administrator's role is read-only: no Approve, locked checkboxes", async () => {
     renderWithBackend('/roles/1/edit');
     const users = await screen.findByRole('checkbox', { name: 'All permissions of Users' });

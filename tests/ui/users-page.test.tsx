@@ -110,6 +110,24 @@ describe('user page', () => {
     expect(await screen.findByText('Created')).toBeInTheDocument();
   });
 
+  it('what is typed into Login at once survives the slow loads that follow (role, group and marker pickers)', async () => {
+    const backend = demoBackend();
+    // Every answer takes 300 ms, like a slow network on the first visit.
+    const answer = backend.http.call;
+    backend.http.call = (async (...args: Parameters<typeof answer>) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return answer(...args);
+    }) as typeof answer;
+    const app = renderWithBackend('/users/add', backend);
+    const login = await screen.findByLabelText('Login');
+    await app.user.type(login, 'nina');
+    await app.user.click(screen.getByRole('button', { name: 'Choose: Role' }));
+    await screen.findByRole('dialog', { name: 'Choose roles' });
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    await app.user.keyboard('{Escape}');
+    expect(screen.getByLabelText('Login')).toHaveValue('nina');
+  });
+
   it('a duplicate login comes back from the server on the Login field', async () => {
     const app = renderWithBackend('/users/4/edit');
     const login = await screen.findByLabelText('Login');

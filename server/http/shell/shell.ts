@@ -24,9 +24,11 @@ export async function shellRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         sip_proxy_host: ctx.config.sipProxyHost,
         // The port the SIP listener really has (tests start it on a random one), else the configured one.
         sip_port: ctx.sip.server?.port ?? (ctx.config.sip.port || SECURE_WEBSOCKET_PORT),
-        // Server-wide switches; the licence (features) decides per project on top of them.
-        is_sip_enabled: true,
-        is_web_dialer_enabled: true,
+        // Until project settings and licences exist (docs/decisions.md, Shell calls): SIP is on while the
+        // embedded SIP server runs; the web dialer also needs GATEHOUSE_WEB_DIALER and a host browsers reach.
+        // The project's licence (features) decides per project on top of them.
+        is_sip_enabled: ctx.sip.running,
+        is_web_dialer_enabled: ctx.sip.running && ctx.config.webDialer && ctx.config.sipProxyHost !== null,
         is_self_registration_enabled: ctx.config.selfRegistration,
         default_locale: LANGUAGES[0],
         features,

@@ -19,6 +19,11 @@ export interface FloatingButton {
   extraClass?: string;
   badge?: { text: string; color?: string };
   click?: { systemId: string; event: { type: string } };
+  /**
+   * The i18n key (with its namespace) of the button's accessible name when the icon alone
+   * does not tell its state: a screen reader hears what a sighted user reads from the colour.
+   */
+  labelKey?: string;
 }
 
 export interface AppContext {

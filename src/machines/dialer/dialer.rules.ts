@@ -183,19 +183,31 @@ export function dialerButton(context: Pick<DialerContext, 'fabId' | 'registratio
     click: { systemId: 'dialer', event: { type: 'panel.toggle' } },
     badge: waiting.length > 0 ? { text: String(waiting.length), color: 'red' } : undefined,
   };
+  // Each look has its spoken name (labelKey): the colour alone says nothing to a screen reader.
+  const label = (state: string) => `shell:fab.dialer.${state}`;
   if (context.calls.some(isRinging))
-    return { ...base, icon: 'phoneRinging', state: 'normal', color: 'green', extraClass: 'animate-vibrate' };
+    return {
+      ...base,
+      icon: 'phoneRinging',
+      state: 'normal',
+      color: 'green',
+      extraClass: 'animate-vibrate',
+      labelKey: label('ringing'),
+    };
   switch (context.registration) {
     case 'registered':
-      return { ...base, icon: 'phone', state: 'normal', color: 'green' };
+      return { ...base, icon: 'phone', state: 'normal', color: 'green', labelKey: label('registered') };
     case 'unregistered':
+      return { ...base, icon: 'phoneLocked', state: 'normal', color: 'orange', labelKey: label('offline') };
     case 'mediaDenied':
-      return { ...base, icon: 'phoneLocked', state: 'normal', color: 'orange' };
+      return { ...base, icon: 'phoneLocked', state: 'normal', color: 'orange', labelKey: label('mediaDenied') };
     case 'error':
     case 'invalid_registration':
-      return { ...base, icon: 'phone', state: 'normal', color: 'red' };
+      return { ...base, icon: 'phone', state: 'normal', color: 'red', labelKey: label('error') };
+    case 'unregistering':
+      return { ...base, icon: 'phone', state: 'loading', color: 'green', labelKey: label('disconnecting') };
     default:
-      return { ...base, icon: 'phone', state: 'loading', color: 'green' };
+      return { ...base, icon: 'phone', state: 'loading', color: 'green', labelKey: label('connecting') };
   }
 }
 

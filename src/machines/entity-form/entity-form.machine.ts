@@ -83,6 +83,9 @@ type AlertParams = { kind: 'error' | 'success'; code: string; params?: Record<st
 
 const failureOf = (error: unknown) => error as CallFailure;
 const modeOf = (context: Pick<EntityFormContext, 'id'>): FormMode => (context.id === null ? 'create' : 'patch');
+/** The fields whose value differs from what the form opened with: what the person typed. */
+const typedSince = (values: FormValues, initial: FormValues): FormValues =>
+  Object.fromEntries(Object.entries(values).filter(([field, value]) => !Object.is(value, initial[field])));
 const withoutError = (errors: Record<string, FieldError>, field: string) => {
   const { [field]: _, ...rest } = errors;
   return rest;
@@ -118,11 +121,15 @@ export const entityFormMachine = setup({
     ),
     /** Tells the page the entity was saved (a dialog closes, a page goes back); given by the page. */
     reportSaved: (_, _params: SavedReport) => {},
-    /** The item arrived: its values are what the form opens with; some items are shown read-only. */
+    /**
+     * The item arrived: its values are what the form opens with; some items are shown read-only.
+     * A field typed before the answer keeps what was typed (a slow load must not wipe it).
+     */
     applyLoaded: assign(({ context }, params: { item: unknown }) => {
-      const values = context.definition.fromItem(params.item);
+      const initial = context.definition.fromItem(params.item);
+      const values = { ...initial, ...typedSince(context.values, context.initial) };
       const readOnly = context.readOnly || (context.definition.readOnlyItem?.(params.item) ?? false);
-      return { item: params.item, values, initial: values, failure: null, readOnly };
+      return { item: params.item, values, initial, failure: null, readOnly };
     }),
     setFailure: assign((_, params: { failure: CallFailure }) => ({ failure: params.failure })),
     /** A typed value; its error goes until the next check. */
@@ -195,6 +202,12 @@ export const entityFormMachine = setup({
     opening: { tags: 'loading', always: [{ guard: 'isNew', target: 'editing' }, { target: 'loading' }] },
     loading: {
       tags: 'loading',
+      // Typing may start before the item arrives (a form shown over a slow load): keep it.
+      on: {
+        'field.change': {
+          actions: { type: 'changeField', params: ({ event }) => ({ field: event.field, value: event.value }) },
+        },
+      },
       invoke: {
         id: 'loadItem',
         src: 'loadItem',

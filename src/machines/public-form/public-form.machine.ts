@@ -24,10 +24,24 @@ export interface PublicFormInput {
   loads: boolean;
   /** Field names; `password` and `password_confirmation` must match when both are present. */
   fields: string[];
+  /**
+   * More codes that end this flow as unusable (a confirmation link or a self-registration on a
+   * server that has closed self-registration: 'method or action prohibited').
+   */
+  unusableCodes?: string[];
 }
 
 /** Codes meaning the mailed link cannot be used any more (8.2). */
 export const DEAD_LINK_CODES = ['invite code not found', 'verification link outdated or incorrect'];
+/** Body fields that only the link fills in: a refusal of one of them means the link is broken (cut short). */
+const LINK_FIELDS = ['token', 'code'];
+
+/** Whether a refusal means the link itself is bad, so the page says so instead of a raw error. */
+export function isDeadLinkFailure(failure: CallFailure | undefined, extraCodes: readonly string[] = []): boolean {
+  if (!failure) return false;
+  if (DEAD_LINK_CODES.includes(failure.code) || extraCodes.includes(failure.code)) return true;
+  return Object.keys(failure.fields ?? {}).some((field) => LINK_FIELDS.includes(field));
+}
 
 export function validatePublicForm(values: Record<string, string>, fields: string[]): Record<string, FieldError> {
   const errors: Record<string, FieldError> = {};
@@ -76,7 +90,8 @@ export const publicFormMachine = setup({
   guards: {
     loads: ({ context }) => context.loads,
     isValid: ({ context }) => Object.keys(validatePublicForm(context.values, context.fields)).length === 0,
-    isDeadLink: (_, params: { error: unknown }) => DEAD_LINK_CODES.includes((params.error as CallFailure)?.code),
+    isDeadLink: ({ context }, params: { error: unknown }) =>
+      isDeadLinkFailure(params.error as CallFailure | undefined, context.unusableCodes),
   },
 }).createMachine({
   id: 'publicForm',

@@ -14,8 +14,10 @@ import {
 } from '../../machines/poll-answer/poll-answer.selectors';
 import { Button } from '../kit/Button';
 import { Card } from '../kit/Card';
+import { cx } from '../kit/class-names';
 import { ErrorState } from '../kit/ErrorState';
 import { PageHeader } from '../kit/PageHeader';
+import { pageWidth } from '../kit/page-width';
 import { PageSpinner } from '../kit/Spinner';
 import { translateError } from '../kit/translate-error';
 import { PollOptions } from './PollOptions';
@@ -52,13 +54,14 @@ export function PollView({ pollRef }: { pollRef: ActorRefFrom<PollAnswerMachine>
       <ErrorState
         title={t('announces:poll.failed')}
         message={translateError(t, failure)}
+        failure={failure}
         onRetry={() => pollRef.send({ type: 'poll.retry' })}
       />
     );
   }
   const isPoll = poll.type === 'poll';
   return (
-    <div className="mx-auto max-w-2xl space-y-4">
+    <div className={cx(pageWidth('readable'), 'space-y-4')}>
       <PageHeader
         title={poll.subject}
         description={poll.owner ? t('announces:poll.from', { name: poll.owner.name }) : undefined}

@@ -42,8 +42,9 @@ export const Failed: Story = {
   args: { state: 'failed' },
   play: async ({ canvasElement }) => {
     const failure = await within(canvasElement).findByRole('alert');
-    await expect(failure).toHaveTextContent('Item not found');
-    await expect(within(failure).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    await expect(failure).toHaveTextContent('Not found');
+    await expect(within(failure).getByRole('button', { name: 'All conversations' })).toBeInTheDocument();
+    await expect(within(failure).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   },
 };
 /** Messages oldest first, own ones as "You", load older, the draft in the composer. */

@@ -12,6 +12,7 @@ import {
 import { Button } from '../kit/Button';
 import { ErrorState } from '../kit/ErrorState';
 import { PageHeader } from '../kit/PageHeader';
+import { pageWidth } from '../kit/page-width';
 import { PageSpinner } from '../kit/Spinner';
 import { translateError } from '../kit/translate-error';
 import { Composer } from './Composer';
@@ -42,18 +43,20 @@ export function ConversationView({ threadRef, selfId, onBack }: ConversationView
   if (loading) return <PageSpinner label={t('conversations:thread.loading')} />;
   if (failed || !conversation) {
     return (
-      <div className="mx-auto max-w-3xl">
+      <div className={pageWidth('readable')}>
         <PageHeader title={t('conversations:thread.failed')} actions={back} />
         <ErrorState
           title={t('conversations:thread.failed')}
           message={translateError(t, failure)}
+          failure={failure}
           onRetry={() => threadRef.send({ type: 'thread.retry' })}
+          back={{ label: t('conversations:thread.back'), onClick: onBack }}
         />
       </div>
     );
   }
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className={pageWidth('readable')}>
       <PageHeader
         title={conversation.subject}
         description={`${t('conversations:thread.participants')}: ${conversation.participants.map((p) => p.name).join(', ')}`}

@@ -49,20 +49,29 @@ const looks =
     await expect(fab.getAttribute('aria-busy') === 'true').toBe(busy);
   };
 
-export const Loading: Story = { args: { state: 'loading' }, play: looks('Dialer', 'bg-success-600', true) };
-export const Registered: Story = { args: { state: 'registered' }, play: looks('Dialer', 'bg-success-600', false) };
+export const Loading: Story = {
+  args: { state: 'loading' },
+  play: looks('Dialer: connecting…', 'bg-success-600', true),
+};
+export const Registered: Story = {
+  args: { state: 'registered' },
+  play: looks('Dialer: ready for calls', 'bg-success-600', false),
+};
 export const Unregistered: Story = {
   args: { state: 'unregistered' },
-  play: looks('Dialer: offline', 'bg-warning-600', false),
+  play: looks('Dialer: offline, not registered', 'bg-warning-600', false),
 };
 export const MediaDenied: Story = {
   args: { state: 'mediaDenied' },
-  play: looks('Dialer: offline', 'bg-warning-600', false),
+  play: looks('Dialer: offline, no microphone access', 'bg-warning-600', false),
 };
-export const ConnectionError: Story = { args: { state: 'error' }, play: looks('Dialer', 'bg-danger-600', false) };
+export const ConnectionError: Story = {
+  args: { state: 'error' },
+  play: looks('Dialer: connection error', 'bg-danger-600', false),
+};
 export const InvalidRegistration: Story = {
   args: { state: 'invalidRegistration' },
-  play: looks('Dialer', 'bg-danger-600', false),
+  play: looks('Dialer: connection error', 'bg-danger-600', false),
 };
 export const Ringing: Story = {
   args: { state: 'ringing' },

@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Dialog, type DialogWidth } from '../kit/Dialog';
 import { FormButtons } from './FormButtons';
 import { FormState } from './FormState';
@@ -21,6 +22,7 @@ export interface EntityFormDialogProps {
  * when the actor reports the entity saved.
  */
 export function EntityFormDialog({ formRef, title, width = 'default', onClose, children }: EntityFormDialogProps) {
+  const { t } = useTranslation('common');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // A dialog opened from a page form must not submit that form too (React events bubble through portals).
@@ -30,7 +32,7 @@ export function EntityFormDialog({ formRef, title, width = 'default', onClose, c
   return (
     <Dialog open onClose={onClose} title={title} width={width}>
       <form onSubmit={submit} noValidate>
-        <FormState formRef={formRef}>
+        <FormState formRef={formRef} back={{ label: t('actions.close'), onClick: onClose }}>
           <div className="space-y-3">{children}</div>
         </FormState>
         <div className="-mx-4 mt-4 -mb-3 flex justify-end gap-2 border-t border-line px-4 py-3">

@@ -1,7 +1,9 @@
 import { useSelector } from '@xstate/react';
 import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { selectIsDirty } from '../../machines/entity-form/entity-form.selectors';
 import { PageHeader } from '../kit/PageHeader';
+import { pageWidth } from '../kit/page-width';
 import { UnsavedChangesGuard } from '../kit/UnsavedChangesGuard';
 import { FormButtons } from './FormButtons';
 import { FormState } from './FormState';
@@ -35,13 +37,14 @@ export function EntityFormPage({
   children,
   aside,
 }: EntityFormPageProps) {
+  const { t } = useTranslation('lists');
   const dirty = useSelector(formRef, selectIsDirty);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     formRef.send({ type: 'form.submit' });
   };
   return (
-    <form onSubmit={submit} noValidate className="mx-auto max-w-5xl">
+    <form onSubmit={submit} noValidate className={pageWidth('readable')}>
       <PageHeader
         title={title}
         description={description}
@@ -52,7 +55,7 @@ export function EntityFormPage({
           </>
         }
       />
-      <FormState formRef={formRef}>
+      <FormState formRef={formRef} back={{ label: t('form.backToList'), onClick: onCancel }}>
         {aside ? (
           <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
             <div className="min-w-0 space-y-4">{children}</div>

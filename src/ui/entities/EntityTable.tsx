@@ -63,6 +63,7 @@ export function EntityTable(props: EntityTableProps) {
       <ErrorState
         title={t('lists:table.failed')}
         message={translateError(t, failure)}
+        failure={failure}
         onRetry={() => listRef.send({ type: 'list.retry' })}
       />
     );

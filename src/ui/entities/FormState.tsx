@@ -11,8 +11,19 @@ import { Spinner } from '../kit/Spinner';
 import { translateError } from '../kit/translate-error';
 import type { FormRef } from './form-types';
 
-/** The form's body, or its loading spinner, or its load failure with retry. */
-export function FormState({ formRef, children }: { formRef: FormRef; children: ReactNode }) {
+/**
+ * The form's body, or its loading spinner, or its load failure: a retry when the failure is
+ * transient, and `back` (to the list, or closing the dialog) for one a retry cannot mend.
+ */
+export function FormState({
+  formRef,
+  back,
+  children,
+}: {
+  formRef: FormRef;
+  back?: { label: string; onClick: () => void };
+  children: ReactNode;
+}) {
   const { t } = useTranslation(['lists', 'errors']);
   const loading = useSelector(formRef, selectIsFormLoading);
   const failed = useSelector(formRef, selectIsFormFailed);
@@ -28,7 +39,9 @@ export function FormState({ formRef, children }: { formRef: FormRef; children: R
       <ErrorState
         title={t('lists:form.failed')}
         message={translateError(t, failure)}
+        failure={failure}
         onRetry={() => formRef.send({ type: 'form.retry' })}
+        back={back}
       />
     );
   return <>{children}</>;

@@ -79,6 +79,7 @@ export function PickerView({ pickerRef, title, describe, searchLabel, width }: P
           <ErrorState
             title={t('lists:picker.failed')}
             message={translateError(t, failure)}
+            failure={failure}
             onRetry={() => pickerRef.send({ type: 'picker.retry' })}
           />
         ) : empty ? (

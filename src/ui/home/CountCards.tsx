@@ -41,6 +41,7 @@ export function CountCards({ countsRef }: CountCardsProps) {
       <ErrorState
         title={t('home:counts.failed')}
         message={translateError(t, error)}
+        failure={error}
         onRetry={() => countsRef.send({ type: 'loader.reload' })}
       />
     );
@@ -62,7 +63,9 @@ export function CountCards({ countsRef }: CountCardsProps) {
         const body = (
           <>
             <span className="block text-2xl font-semibold text-ink tabular-nums">{counts[card.key]}</span>
-            <span className="mt-0.5 block text-sm text-muted">{t(`home:counts.${card.key}`)}</span>
+            <span className="mt-0.5 block text-sm text-muted">
+              {t(`home:counts.${card.key}`, { count: counts[card.key] as number })}
+            </span>
           </>
         );
         const box = 'block rounded-lg border border-line bg-surface px-4 py-3 shadow-xs';

@@ -4,7 +4,9 @@ import type { ActorRefFrom } from 'xstate';
 import type { LoaderMachine } from '../../machines/loader/loader.machine';
 import { selectProfileName, selectProjectName } from '../../machines/session/session.selectors';
 import { useSessionActor } from '../app/actor-context';
+import { cx } from '../kit/class-names';
 import { PageHeader } from '../kit/PageHeader';
+import { pageWidth } from '../kit/page-width';
 import { CountCards } from './CountCards';
 import { QuickLinks } from './QuickLinks';
 
@@ -21,7 +23,7 @@ export function HomeView({ countsRef }: HomeViewProps) {
   const name = useSelector(session, selectProfileName) ?? '';
   const project = useSelector(session, selectProjectName) ?? '';
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
+    <div className={cx(pageWidth('full'), 'space-y-6')}>
       <PageHeader title={t('greeting', { name })} description={t('project', { project })} />
       <CountCards countsRef={countsRef} />
       <QuickLinks />

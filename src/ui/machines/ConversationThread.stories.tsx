@@ -25,9 +25,11 @@ export const Failed: Story = {
   name: 'failed',
   ...showing('failed'),
   play: async ({ canvasElement }) => {
+    // A missing conversation is not transient: "not found" and the way back, no retry (issue 10).
     const failure = await within(canvasElement).findByRole('alert');
-    await expect(failure).toHaveTextContent('Item not found');
-    await expect(within(failure).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    await expect(failure).toHaveTextContent('Not found');
+    await expect(within(failure).getByRole('button', { name: 'All conversations' })).toBeInTheDocument();
+    await expect(within(failure).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   },
 };
 

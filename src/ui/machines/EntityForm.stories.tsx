@@ -29,10 +29,12 @@ export const Failed: Story = {
   name: 'failed',
   ...showing('failed'),
   play: async ({ canvasElement }) => {
+    // A missing item is not transient: "not found" and a way out, no retry (issue 10).
     const failure = within(await dialog(canvasElement)).getByRole('alert');
-    await expect(failure).toHaveTextContent('This item could not be loaded');
-    await expect(failure).toHaveTextContent('Item not found');
-    await expect(within(failure).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    await expect(failure).toHaveTextContent('Not found');
+    await expect(failure).toHaveTextContent('It does not exist, or it was deleted.');
+    await expect(within(failure).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    await expect(within(failure).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   },
 };
 

@@ -25,8 +25,9 @@ export const Failed: Story = {
   ...showing('failed'),
   play: async ({ canvasElement }) => {
     const failure = await within(canvasElement).findByRole('alert');
-    await expect(failure).toHaveTextContent('The announcement could not be opened');
-    await expect(failure).toHaveTextContent('Item not found');
+    // A missing announcement is not transient: "not found", no retry (issue 10).
+    await expect(failure).toHaveTextContent('Not found');
+    await expect(within(failure).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   },
 };
 

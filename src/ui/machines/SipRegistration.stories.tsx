@@ -66,14 +66,14 @@ const green = 'bg-success-600';
 export const RequestingMedia: Story = {
   name: 'requestingMedia',
   ...showing('requestingMedia'),
-  play: shows('Waiting for microphone access…', null, { label: 'Dialer', busy: true, tone: green }),
+  play: shows('Waiting for microphone access…', null, { label: 'Dialer: connecting…', busy: true, tone: green }),
 };
 
 export const MediaDenied: Story = {
   name: 'mediaDenied',
   ...showing('mediaDenied'),
   play: shows('Microphone access is needed to make and take calls', 'Allow the microphone', {
-    label: 'Dialer: offline',
+    label: 'Dialer: offline, no microphone access',
     busy: false,
     tone: 'bg-warning-600',
   }),
@@ -82,32 +82,36 @@ export const MediaDenied: Story = {
 export const RunningRegistering: Story = {
   name: 'running.registering',
   ...showing('registering'),
-  play: shows('Connecting…', 'Go offline', { label: 'Dialer', busy: true, tone: green }),
+  play: shows('Connecting…', 'Go offline', { label: 'Dialer: connecting…', busy: true, tone: green }),
 };
 
 export const RunningRegistered: Story = {
   name: 'running.registered',
   ...showing('registered'),
-  play: shows('Online', 'Go offline', { label: 'Dialer', busy: false, tone: green }),
+  play: shows('Online', 'Go offline', { label: 'Dialer: ready for calls', busy: false, tone: green }),
 };
 
 export const RunningUnregistering: Story = {
   name: 'running.unregistering',
   ...showing('unregistering'),
-  play: shows('Going offline…', null, { label: 'Dialer', busy: true, tone: green }),
+  play: shows('Going offline…', null, { label: 'Dialer: going offline…', busy: true, tone: green }),
 };
 
 export const RunningUnregistered: Story = {
   name: 'running.unregistered',
   ...showing('unregistered'),
-  play: shows('Offline', 'Go online', { label: 'Dialer: offline', busy: false, tone: 'bg-warning-600' }),
+  play: shows('Offline', 'Go online', {
+    label: 'Dialer: offline, not registered',
+    busy: false,
+    tone: 'bg-warning-600',
+  }),
 };
 
 export const RunningError: Story = {
   name: 'running.error',
   ...showing('error'),
   play: shows('No connection to the SIP server; retrying every 5 seconds', 'Go offline', {
-    label: 'Dialer',
+    label: 'Dialer: connection error',
     busy: false,
     tone: 'bg-danger-600',
   }),
@@ -117,7 +121,7 @@ export const RunningInvalidRegistration: Story = {
   name: 'running.invalid_registration',
   ...showing('invalidRegistration'),
   play: shows('The SIP server refused the registration; retrying every 30 seconds', 'Go offline', {
-    label: 'Dialer',
+    label: 'Dialer: connection error',
     busy: false,
     tone: 'bg-danger-600',
   }),

@@ -17,6 +17,7 @@ import { EmptyState } from '../kit/EmptyState';
 import { ErrorState } from '../kit/ErrorState';
 import { Icon } from '../kit/icons';
 import { PageHeader } from '../kit/PageHeader';
+import { pageWidth } from '../kit/page-width';
 import { Spinner } from '../kit/Spinner';
 import { translateError } from '../kit/translate-error';
 import { NotificationCard, popupHref } from './NotificationCard';
@@ -38,7 +39,7 @@ export function NotificationsPageView({ actor }: { actor: NotificationListRef })
   const markingAll = useSelector(actor, selectIsMarkingAll);
 
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className={pageWidth('full')}>
       <PageHeader
         title={t('page.title')}
         actions={
@@ -68,6 +69,7 @@ export function NotificationsPageView({ actor }: { actor: NotificationListRef })
           <ErrorState
             title={t('page.failed')}
             message={translateError(t, failure)}
+            failure={failure}
             onRetry={() => actor.send({ type: 'list.retry' })}
             className="m-4"
           />

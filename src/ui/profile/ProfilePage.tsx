@@ -2,6 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { Profile } from '../../contract/entities/profile';
 import { selectProfile } from '../../machines/session/session.selectors';
 import { usePageMachines, useSessionActor } from '../app/actor-context';
+import { cx } from '../kit/class-names';
+import { pageWidth } from '../kit/page-width';
 import { PasswordCard } from './PasswordCard';
 import { ProfileView } from './ProfileView';
 
@@ -17,7 +19,7 @@ function ProfileActors({ profile }: { profile: Profile }) {
   const profileRef = useActorRef(machines.profileForm, { input: { profile } });
   const passwordRef = useActorRef(machines.passwordForm);
   return (
-    <div className="mx-auto max-w-4xl space-y-4">
+    <div className={cx(pageWidth('readable'), 'space-y-4')}>
       <ProfileView profileRef={profileRef} />
       <PasswordCard passwordRef={passwordRef} />
     </div>

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { ERROR_CODES } from '../../contract/errors';
 import { selectSubject } from '../../machines/public-form/public-form.selectors';
 import { usePageMachines } from '../app/actor-context';
 import { AuthCard } from '../session/AuthCard';
@@ -126,7 +127,10 @@ export function SelfRegistrationPage() {
     'password',
     'password_confirmation',
   ];
-  const actor = useActorRef(usePageMachines().accountForms.selfRegistration, { input: { loads: false, fields } });
+  // A server with self-registration closed refuses it: say so in words, not as a raw refusal.
+  const actor = useActorRef(usePageMachines().accountForms.selfRegistration, {
+    input: { loads: false, fields, unusableCodes: [ERROR_CODES.methodProhibited] },
+  });
   return (
     <PublicFormView
       actor={actor}
@@ -152,7 +156,7 @@ export function SelfRegistrationPage() {
       ]}
       submitLabel={t('self.submit')}
       done={message(t('self.sent'))}
-      invalid={null}
+      invalid={message(t('self.closed'))}
     />
   );
 }
@@ -162,7 +166,10 @@ export function RegistrationConfirmPage() {
   const { t } = useTranslation('registration');
   const { token = '' } = useParams();
   const machines = usePageMachines();
-  const actor = useActorRef(machines.accountForms.confirm(token), { input: { loads: true, fields: [] } });
+  // A server with self-registration closed has no confirmation to offer: the link is as dead as a bogus one.
+  const actor = useActorRef(machines.accountForms.confirm(token), {
+    input: { loads: true, fields: [], unusableCodes: [ERROR_CODES.methodProhibited] },
+  });
   const subject = useSelector(actor, selectSubject) as {
     user_name?: string;
     object_name?: string;

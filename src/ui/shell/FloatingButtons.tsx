@@ -53,7 +53,9 @@ export function Fab({ button, onClick }: { button: FloatingButton; onClick: () =
   const { t } = useTranslation('shell');
   const look = colour(button.color, 'primary');
   const badge = button.badge ? colour(button.badge.color, 'red') : null;
-  const label = t(`fab.icons.${button.icon}`, { defaultValue: t('fab.generic') });
+  const label = button.labelKey
+    ? t(button.labelKey)
+    : t(`fab.icons.${button.icon}`, { defaultValue: t('fab.generic') });
   return (
     <button
       type="button"

@@ -11,6 +11,7 @@ import {
 import { Card } from '../kit/Card';
 import { ErrorState } from '../kit/ErrorState';
 import { PageHeader } from '../kit/PageHeader';
+import { pageWidth } from '../kit/page-width';
 import { SafeHtml } from '../kit/SafeHtml';
 import { PageSpinner } from '../kit/Spinner';
 import { translateError } from '../kit/translate-error';
@@ -32,12 +33,13 @@ export function TermsView({ termsRef }: TermsViewProps) {
   const html = useSelector(termsRef, selectHtml);
 
   return (
-    <div className="mx-auto max-w-4xl">
+    <div className={pageWidth('readable')}>
       <PageHeader title={t('menu:pages.termsAndConditions')} />
       {failed ? (
         <ErrorState
           title={t('shell:terms.failed')}
           message={translateError(t, error)}
+          failure={error}
           onRetry={() => termsRef.send({ type: 'loader.reload' })}
         />
       ) : loading || html === null ? (
