@@ -44,6 +44,7 @@ describe('loadConfig', () => {
         from: 'gatehouse@localhost',
       },
       selfRegistration: false,
+      webDialer: true,
       mobileApps: {
         app_store_url: 'https://apps.apple.com/search?term=Gatehouse',
         play_store_url: 'https://play.google.com/store/search?q=Gatehouse&c=apps',
@@ -78,6 +79,7 @@ describe('loadConfig', () => {
       SMTP_SECURE: '1',
       SMTP_USER: 'relay',
       SMTP_PASSWORD: 'relay secret',
+      GATEHOUSE_WEB_DIALER: '0',
       MAIL_FROM: 'doors@example.org',
       PUBLIC_URL: 'https://doors.example.org/',
       GATEHOUSE_SELF_REGISTRATION: '1',
@@ -119,6 +121,7 @@ describe('loadConfig', () => {
         from: 'doors@example.org',
       },
       selfRegistration: true,
+      webDialer: false,
       mobileApps: {
         app_store_url: 'https://apps.apple.com/app/id1',
         play_store_url: 'https://play.google.com/store/apps/details?id=org.example',
