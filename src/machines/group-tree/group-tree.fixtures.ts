@@ -37,6 +37,7 @@ const base: GroupTreeContext = {
   found: null,
   foundExpanded: [],
   pending: [],
+  reveal: null,
   failure: null,
 };
 const state = (value: unknown, context: Partial<GroupTreeContext> = {}) =>

@@ -28,6 +28,8 @@ export interface GroupTreeContext {
   foundExpanded: number[];
   /** Groups opened whose children are still to be fetched, oldest first. */
   pending: number[];
+  /** The group a running refresh opens, with its ancestors (a new group's parent). */
+  reveal: number | null;
   failure: CallFailure | null;
 }
 
@@ -48,6 +50,8 @@ export interface ReloadInput {
   whole: boolean;
   open: number[];
   search: string | null;
+  /** Open this group and its ancestors too (the answer's `open` says which ones that was). */
+  reveal: number | null;
 }
 export interface ReloadAnswer extends ReloadInput {
   /** The top (or, when whole, the whole forest in tree order). */
@@ -163,15 +167,14 @@ export const groupTreeMachine = setup({
         found,
         foundExpanded: found ? uniq([...context.foundExpanded, ...parentsIn(found)]).filter(stillOpen) : [],
         pending: [],
+        reveal: null,
         failure: null,
       };
     }),
-    /** The group to reveal opens (when it is on screen), so a new child shows under its parent. */
-    reveal: assign(({ context }, params: { id: number | null | undefined }) =>
-      params.id != null && context.nodes[params.id] && !context.found
-        ? { expanded: uniq([...context.expanded, params.id]) }
-        : {},
-    ),
+    /** The refresh opens this group and its ancestors (not within a search), so a new child shows under its parent. */
+    reveal: assign(({ context }, params: { id: number | null | undefined }) => ({
+      reveal: params.id != null && !context.found ? params.id : null,
+    })),
   },
   guards: {
     hasPending: ({ context }) => context.pending.length > 0,
@@ -192,6 +195,7 @@ export const groupTreeMachine = setup({
     found: null,
     foundExpanded: [],
     pending: [],
+    reveal: null,
     failure: null,
   },
   initial: 'loading',
@@ -308,6 +312,7 @@ export const groupTreeMachine = setup({
                 whole: context.whole || open.length > RELOAD_BRANCH_LIMIT,
                 open,
                 search: context.found ? context.found.text : null,
+                reveal: context.reveal,
               };
             },
             onDone: {

@@ -19,6 +19,17 @@ export const groupsArea = defineArea('groups', ({ http, showAlert, kit, session 
   /** One branch call (GET /domains/branch), as tree rows. */
   const branch = async (searchParams: { id?: number; search?: string; depth?: 'all' }): Promise<TreeNode[]> =>
     (await http.call('GET /domains/branch', { searchParams })).data.map(narrow);
+  /** A group and its ancestors, top first, read up the parent links (a project's tree is a few levels deep). */
+  const ancestry = async (id: number | null): Promise<number[]> => {
+    const chain: number[] = [];
+    for (let at = id; at !== null && chain.length < 16; ) {
+      chain.unshift(at);
+      // Above the caller's scope groups answer 404: the visible part of the path is enough.
+      const item = await http.call('GET /domains/{id}', { params: { id: at } }).catch(() => null);
+      at = item?.data.parent_id ?? null;
+    }
+    return chain;
+  };
   return {
     entities: { domains: kit(groupsEntity), domainTypes: kit(domainTypesEntity) },
     machines: {
@@ -29,7 +40,8 @@ export const groupsArea = defineArea('groups', ({ http, showAlert, kit, session 
           loadChildren: fromPromise(({ input }) => branch({ id: input.id })),
           loadAll: fromPromise(() => branch({ depth: 'all' })),
           search: fromPromise(({ input }) => branch({ search: input.text })),
-          reload: fromPromise(async ({ input }): Promise<ReloadAnswer> => {
+          reload: fromPromise(async ({ input: asked }): Promise<ReloadAnswer> => {
+            const input = { ...asked, open: [...new Set([...asked.open, ...(await ancestry(asked.reveal))])] };
             const [top, kids, found] = await Promise.all([
               branch(input.whole ? { depth: 'all' } : {}),
               input.whole
