@@ -127,10 +127,11 @@ function GroupDialog(props: {
   const [definition] = useState(() =>
     props.parent ? { ...groupForm, empty: () => ({ ...groupForm.empty(), parent: props.parent }) } : groupForm,
   );
-  const formRef = useEntityForm(entities.domains.form, { id: props.id, definition, mayEdit: props.mayEdit }, (saved) =>
-    // The saved group's parent opens, so the group shows where it now is.
-    props.onClose(true, (saved.item as { parent_id?: number | null } | null)?.parent_id ?? null),
-  );
+  const formRef = useEntityForm(entities.domains.form, { id: props.id, definition, mayEdit: props.mayEdit }, () => {
+    // The saved group's parent opens (a create answers only the id: the form knows the parent).
+    const parent = (formRef.getSnapshot().context.values as { parent?: ListRow | null }).parent;
+    props.onClose(true, parent?.id ?? null);
+  });
   return (
     <GroupFormDialog
       formRef={formRef}
