@@ -127,6 +127,7 @@ export function GroupTree({ tree, actions, onAction }: GroupTreeProps) {
         </div>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-line bg-surface">
+          {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA treegrid pattern is a table with role treegrid (APG example). */}
           <table role="treegrid" aria-label={t('groups:title')} className="w-full text-sm">
             <thead className="border-b border-line bg-canvas/60 text-left text-xs font-medium text-muted">
               <tr>
