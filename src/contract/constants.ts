@@ -22,6 +22,8 @@ export const NOTIFICATION_FETCH_DEBOUNCE_MS = 1_000;
 export const NOTIFICATION_MARK_READ_DELAY_MS = 1_000;
 /** Not in section 9: how long list and picker name search waits for typing to pause. */
 export const LIST_SEARCH_DEBOUNCE_MS = 300;
+/** Section 5 says group search needs a minimum text length, not which: the groups tree searches from 2 characters. */
+export const GROUP_SEARCH_MIN_LENGTH = 2;
 export const SIP_RETRY_AFTER_ERROR_MS = 5_000;
 export const SIP_RETRY_AFTER_INVALID_REGISTRATION_MS = 30_000;
 export const ENDED_CALL_REMOVAL_MS = 5_000;

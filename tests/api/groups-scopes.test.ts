@@ -142,12 +142,14 @@ describe.each(dialects)('group scopes (%s)', (dialect) => {
       expect((await t.call('GET', '/domains/items?size=100', { token })).json().meta.total).toBe(visible.length);
       expect(await status(token, 'GET', `/domains/${g['Riverside Residence']}`)).toBe(404);
       expect(await names(token, '/domains/branch')).toEqual(['Building A']);
+      expect(await names(token, '/domains/branch?depth=all')).toEqual(visible);
       expect((await names(token, '/domains/items/completely'))[0]).toBe('Building A');
     });
 
     it('view_self reaches only the own groups', async () => {
       const { token } = await userWith(['domains.view_self'], ['Unit 102', 'Unit 201']);
       expect(await names(token)).toEqual(['Unit 102', 'Unit 201']);
+      expect(await names(token, '/domains/branch?depth=all')).toEqual(['Unit 102', 'Unit 201']);
       expect(await status(token, 'GET', `/domains/${g['Unit 101']}`)).toBe(404);
       expect(await names(token, '/domains/branch')).toEqual(['Unit 102', 'Unit 201']);
     });

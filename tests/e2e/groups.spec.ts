@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { logIn, users } from './support';
 
@@ -15,14 +15,78 @@ async function structureFile(): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
+/** Chooses an action from a group's row menu with the mouse. */
+async function rowAction(page: Page, group: string, action: string) {
+  await page.getByRole('button', { name: `Actions for ${group}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+test('/groups/add opens the group dialog on a fresh load; the new group shows under its parent; the row menu works by keyboard', async ({
+  page,
+}) => {
+  await logIn(page, users.admin);
+  await page.getByRole('button', { name: /Riverside Residence/ }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/groups/add');
+  const dialog = page.getByRole('dialog', { name: 'New group' });
+  await dialog.getByLabel('Name').fill('Unit 105');
+  await dialog.getByRole('button', { name: /Parent group/ }).click();
+  const groups = page.getByRole('dialog', { name: /Choose/ });
+  await groups.getByRole('searchbox').fill('Building A');
+  await groups.getByRole('radio', { name: /^Building A/ }).check();
+  await groups.getByRole('button', { name: 'Choose' }).click();
+  await dialog.getByRole('button', { name: /Type/ }).click();
+  const types = page.getByRole('dialog', { name: /Choose/ });
+  await types.getByRole('searchbox').fill('Unit');
+  await types.getByRole('radio', { name: /^Unit/ }).check();
+  await types.getByRole('button', { name: 'Choose' }).click();
+  await dialog.getByLabel('Logical address').fill('105');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/groups$/);
+
+  // Revealed under its parent: Building A (level 2) is open, the new unit is on level 3 below it.
+  const grid = page.getByRole('treegrid', { name: 'Groups' });
+  await expect(grid.getByRole('row', { name: /Building A/ })).toHaveAttribute('aria-expanded', 'true');
+  const unit = grid.getByRole('row', { name: /Unit 105/ });
+  await expect(unit).toHaveAttribute('aria-level', '3');
+
+  // The keyboard: focus the row, Tab to its menu, open it, choose Edit.
+  await unit.focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Actions for Unit 105' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Edit group' })).toBeVisible();
+  await expect(page).toHaveURL(/\/groups\/\d+\/edit/);
+  await expect(page.getByRole('dialog', { name: 'Edit group' }).getByLabel('Name')).toHaveValue('Unit 105');
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: 'Edit group' }).getByLabel('Name')).toHaveValue('Unit 105');
+  await page.getByRole('dialog', { name: 'Edit group' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/groups$/);
+
+  // Arrow keys (the reload started a fresh tree): → opens, → again goes to the first child, ← closes.
+  const top = grid.getByRole('row', { name: /Riverside Residence/ });
+  await top.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(top).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowRight');
+  const building = grid.getByRole('row', { name: /Building A/ });
+  await expect(building).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(building).toHaveAttribute('aria-expanded', 'true');
+  await expect(grid.getByRole('row', { name: /Unit 105/ })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(building).toHaveAttribute('aria-expanded', 'false');
+  await expect(grid.getByRole('row', { name: /Unit 105/ })).toBeHidden();
+});
+
 test('an admin generates a building with floors and units: preview first, then create', async ({ page }) => {
   await logIn(page, users.admin);
   await page.getByRole('button', { name: /Riverside Residence/ }).click();
   await page.goto('/groups');
-  await page
-    .getByRole('row', { name: /Riverside Residence/ })
-    .getByRole('button', { name: 'Generate groups' })
-    .click();
+  await rowAction(page, 'Riverside Residence', 'Generate groups');
   const dialog = page.getByRole('dialog', { name: 'Generate groups in Riverside Residence' });
   await dialog.getByLabel('Buildings: first number').fill('7');
   await dialog.getByLabel('Buildings: name pattern').fill('Tower {n}');
@@ -42,8 +106,8 @@ test('an admin imports a structure file with one bad row, sees its error and the
   await logIn(page, users.admin);
   await page.getByRole('button', { name: /Riverside Residence/ }).click();
   await page.goto('/groups');
-  const building = page.getByRole('row', { name: /Building A/ });
-  await building.getByRole('button', { name: 'Import structure' }).click();
+  await page.getByRole('button', { name: 'Expand Riverside Residence' }).click();
+  await rowAction(page, 'Building A', 'Import structure');
 
   const dialog = page.getByRole('dialog', { name: 'Import structure into Building A' });
   await expect(dialog.getByRole('button', { name: 'Import' })).toBeDisabled();
@@ -69,9 +133,6 @@ test('an admin imports a structure file with one bad row, sees its error and the
 
   await expect(page.getByRole('row', { name: /Unit 301/ })).toBeVisible();
   const download = page.waitForEvent('download');
-  await page
-    .getByRole('row', { name: /Building A/ })
-    .getByRole('button', { name: 'Export structure' })
-    .click();
+  await rowAction(page, 'Building A', 'Export structure');
   expect((await download).suggestedFilename()).toBe('structure.xlsx');
 });

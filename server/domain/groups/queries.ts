@@ -59,26 +59,28 @@ export async function listCompletely(
 export async function listBranch(
   db: Kysely<Database>,
   access: GroupAccess,
-  query: { id?: number; search?: string; relations?: string },
+  query: { id?: number; search?: string; relations?: string; depth?: 'all' },
 ): Promise<GroupBranchNode[]> {
   const { auth } = access;
   const relations = parseRelations(query.relations);
   const scope = requireViewScope(auth, 'd');
   const within = query.id === undefined ? null : await requireVisibleGroup(db, access, query.id);
+  const inWithin = (alias: string) =>
+    within
+      ? sql<SqlBool>`${sql.ref(`${alias}.lft`)} > ${within.lft} and ${sql.ref(`${alias}.rgt`)} < ${within.rgt}`
+      : sql<SqlBool>`1 = 1`;
   let q = selectGroups(db, auth.projectId).where(scope);
 
   if (query.search) {
     const match = containsText('m.name', query.search);
     const matchScope = requireViewScope(auth, 'm');
-    const inWithin = (alias: string) =>
-      within
-        ? sql<SqlBool>`${sql.ref(`${alias}.lft`)} > ${within.lft} and ${sql.ref(`${alias}.rgt`)} < ${within.rgt}`
-        : sql<SqlBool>`1 = 1`;
     // The matches and every visible group on the way down to them.
     q = q.where(inWithin('d')).where(
       sql<SqlBool>`exists (select 1 from domains m where m.project_id = ${auth.projectId}
         and m.lft >= d.lft and m.rgt <= d.rgt and ${match} and ${matchScope} and ${inWithin('m')})`,
     );
+  } else if (query.depth === 'all') {
+    q = q.where(inWithin('d'));
   } else if (within) {
     q = q.where('d.parent_id', '=', within.id);
   } else {
@@ -88,14 +90,29 @@ export async function listBranch(
         and a.lft < d.lft and a.rgt > d.rgt and ${above})`,
     );
   }
-  const rows = await q.orderBy('d.lft').execute();
+  // Counted in the same query: a tree row never needs the member list itself.
+  const rows = await q
+    .select(
+      sql<number>`(select count(*) from user_domains ud inner join users u on u.id = ud.user_id
+        where ud.domain_id = d.id and u.deleted_at is null)`.as('users_count'),
+    )
+    .orderBy('d.lft')
+    .execute();
   const groups = await withRelations(db, rows, relations);
-  const withChildren = await parentsWithVisibleChildren(
-    db,
-    auth,
-    groups.map((g) => g.id),
-  );
-  return groups.map((g) => ({ ...g, has_children: withChildren.has(g.id) }));
+  const withChildren =
+    query.depth === 'all' && !query.search
+      ? // The whole visible subtree is in the answer: its children are too.
+        new Set(groups.map((g) => g.parent_id))
+      : await parentsWithVisibleChildren(
+          db,
+          auth,
+          groups.map((g) => g.id),
+        );
+  return groups.map((g, i) => ({
+    ...g,
+    has_children: withChildren.has(g.id),
+    users_count: Number(rows[i]?.users_count ?? 0),
+  }));
 }
 
 async function parentsWithVisibleChildren(db: Kysely<Database>, auth: Auth, ids: number[]): Promise<Set<number>> {

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import {
   AppleWalletSettingsSchema,
   DeviceStatusNotifySchema,
+  GROUP_RELATIONS,
   type Group,
   type GroupRelation,
   type GroupSettings,
@@ -160,30 +161,76 @@ export async function withRelations(
   return groups;
 }
 
-/** Everything the item GET answers: tree fields, every relation, the settings and licence info. */
-export async function toGroupItem(db: Kysely<Database>, row: GroupRow): Promise<Group> {
-  const [group] = await withRelations(
-    db,
-    [row],
-    ['parent', 'users', 'access_rules', 'devices', 'elevators', 'integrations', 'mail_templates', 'forward_rules'],
-  );
-  const [number, trunk] = await Promise.all([
-    db.selectFrom('sip_numbers').select('is_active').where('domain_id', '=', row.id).executeTakeFirst(),
+/** A group's telephony as its answers carry it (section 3: sip_number, sip_trunk). */
+export interface GroupTelephony {
+  sip_number: Group['sip_number'];
+  sip_trunk: Group['sip_trunk'];
+}
+
+/**
+ * The telephony of groups, in three queries whatever their number: the
+ * group's own virtual number (its master number when it has one, else its
+ * oldest number) with that number's forward rule sets, and the first trunk
+ * given to the group by name. A group without either answers null.
+ */
+export async function groupTelephony(db: Kysely<Database>, ids: number[]): Promise<Map<number, GroupTelephony>> {
+  const out = new Map<number, GroupTelephony>(ids.map((id) => [id, { sip_number: null, sip_trunk: null }]));
+  if (ids.length === 0) return out;
+  const [numbers, trunks] = await Promise.all([
+    db
+      .selectFrom('sip_numbers')
+      .select(['id', 'domain_id', 'is_active', 'purpose'])
+      .where('domain_id', 'in', ids)
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('sip_trunk_domains as td')
       .innerJoin('sip_trunks as t', 't.id', 'td.sip_trunk_id')
-      .select(['t.id', 't.name'])
-      .where('td.domain_id', '=', row.id)
+      .select(['td.domain_id', 't.id', 't.name'])
+      .where('td.domain_id', 'in', ids)
       .orderBy('t.name')
-      .executeTakeFirst(),
+      .orderBy('t.id')
+      .execute(),
   ]);
+  const own = new Map<number, (typeof numbers)[number]>();
+  for (const n of numbers) {
+    if (n.domain_id === null) continue;
+    const held = own.get(n.domain_id);
+    if (!held || (held.purpose !== 'master_sip_number' && n.purpose === 'master_sip_number')) own.set(n.domain_id, n);
+  }
+  const numberIds = [...own.values()].map((n) => n.id);
+  const rules = numberIds.length
+    ? await db
+        .selectFrom('sip_number_forward_rule_sets as l')
+        .innerJoin('forward_rule_sets as s', 's.id', 'l.forward_rule_set_id')
+        .select(['l.sip_number_id', 's.id', 's.name'])
+        .where('l.sip_number_id', 'in', numberIds)
+        .orderBy('l.position')
+        .orderBy('l.forward_rule_set_id')
+        .execute()
+    : [];
+  for (const [domainId, n] of own) {
+    out.get(domainId)!.sip_number = {
+      is_active: n.is_active === 1,
+      forward_rules: rules.filter((r) => r.sip_number_id === n.id).map(({ id, name }) => ({ id, name })),
+    };
+  }
+  for (const t of trunks) {
+    const entry = out.get(t.domain_id)!;
+    entry.sip_trunk ??= { id: t.id, name: t.name };
+  }
+  return out;
+}
+
+/** Everything the item GET answers: tree fields, every relation, the settings and licence info. */
+export async function toGroupItem(db: Kysely<Database>, row: GroupRow): Promise<Group> {
+  const [group] = await withRelations(db, [row], GROUP_RELATIONS);
+  const telephony = (await groupTelephony(db, [row.id])).get(row.id)!;
   return {
     ...group!,
     ...readSettings(row.settings),
-    // The group's own virtual number (its master number, when it has one) and its first trunk.
-    sip_number: number ? { is_active: number.is_active === 1, forward_rules: group!.forward_rules ?? [] } : null,
-    sip_trunk: trunk ?? null,
-    // The licences area fills this in.
+    ...telephony,
+    // Licences come with issue 14 (docs/decisions.md, Groups): nothing to read yet.
     licenseInfo: null,
   };
 }

@@ -6,7 +6,7 @@ import { parseListQuery } from '../../db/list-sql';
 import type { Auth } from '../../domain/auth/auth-context';
 import { itemNotFound } from '../../domain/errors';
 import { viewScope } from '../../domain/groups/access';
-import { GROUP_COLUMNS, type GroupRow, readSettings, withRelations } from '../../domain/groups/read';
+import { GROUP_COLUMNS, type GroupRow, groupTelephony, readSettings, withRelations } from '../../domain/groups/read';
 import { readPage, registerEntityCalls } from '../plumbing/entity-routes';
 import { registerCall } from '../plumbing/register-call';
 
@@ -48,12 +48,18 @@ export async function groupListRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
     },
     idColumn: 'd.id',
     toItems: async (rows: GroupRow[]) => {
-      const groups = await withRelations(ctx.db, rows, GROUP_RELATIONS);
+      const [groups, telephony] = await Promise.all([
+        withRelations(ctx.db, rows, GROUP_RELATIONS),
+        groupTelephony(
+          ctx.db,
+          rows.map((r) => r.id),
+        ),
+      ]);
       return groups.map((group, i) => ({
         ...group,
         ...readSettings(rows[i]?.settings ?? '{}'),
-        sip_number: null,
-        sip_trunk: null,
+        ...telephony.get(group.id),
+        // Licences come with issue 14 (docs/decisions.md, Groups).
         licenseInfo: null,
       }));
     },

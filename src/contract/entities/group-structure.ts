@@ -118,12 +118,15 @@ export const CompletelyQuerySchema = v.object({
  * GET /domains/branch query, for a lazily opened tree: no `id` → the top of
  * the caller's visible forest; `id` → that group's children; `search` → the
  * matching groups with their ancestors (within `id`'s subtree when given).
- * `relations`: comma-separated GROUP_RELATIONS.
+ * `relations`: comma-separated GROUP_RELATIONS. `depth=all` (ours, for
+ * "expand all") → every visible group below `id` (or the whole visible
+ * forest), in tree order, instead of one level.
  */
 export const BranchQuerySchema = v.object({
   id: v.optional(idParam),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(255))),
   relations: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  depth: v.optional(v.picklist(['all'])),
 });
 
 /** GET /domains/{id}/floors-and-apartments: the floors below a building or entrance with their units. */

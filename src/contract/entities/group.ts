@@ -70,7 +70,9 @@ export const GroupSipNumberSchema = v.object({ is_active: v.boolean(), forward_r
 /**
  * One group. Lists carry the tree fields and `type`; the relations come with
  * `with=<name>` on lists and always on the item GET. Relations of areas not
- * built yet answer empty arrays or null.
+ * built yet (access rules, devices, elevators, integrations, mail templates)
+ * answer empty arrays, and `licenseInfo` null until the licences area exists
+ * (docs/decisions.md, Groups).
  */
 export const GroupSchema = v.object({
   id: v.number(),
@@ -102,8 +104,16 @@ export const GroupSchema = v.object({
 });
 export type Group = v.InferOutput<typeof GroupSchema>;
 
-/** A tree node of the branch list: a group plus whether it has children the caller may see. */
-export const GroupBranchNodeSchema = v.object({ ...GroupSchema.entries, has_children: v.boolean() });
+/**
+ * A tree node of the branch list: a group plus whether it has children the
+ * caller may see, and how many members it has (the tree's count column, so
+ * the tree never loads member lists).
+ */
+export const GroupBranchNodeSchema = v.object({
+  ...GroupSchema.entries,
+  has_children: v.boolean(),
+  users_count: v.number(),
+});
 export type GroupBranchNode = v.InferOutput<typeof GroupBranchNodeSchema>;
 
 /** Relations a list or branch may include (`with`, `relations`). */

@@ -155,7 +155,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/elevators/events'),
 
   // Lists with their add and edit pages.
-  ...crud('/groups', { list: 'groups' }),
+  // Add and edit open the group dialog over the tree.
+  ...crud('/groups', { list: 'groups', form: 'groups' }),
   ...crud('/users', { list: 'users', form: 'userForm' }),
   // Markers (7.5) have no route in 2.1: their page opens from the users list; add/edit are dialogs.
   { path: '/markers', access: 'auth', title: page('markers'), page: 'markers' },

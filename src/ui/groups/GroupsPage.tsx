@@ -1,103 +1,137 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { groupsEntity } from '../../contract/entities/group';
 import type { ListRow } from '../../machines/entity-list/entity-list.machine';
+import type { TreeNode } from '../../machines/group-tree/group-tree.model';
 import { usePageMachines } from '../app/actor-context';
-import { EntityListView } from '../entities/EntityListView';
+import { usePageStack } from '../app/use-page-stack';
 import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
-import { useEntityList } from '../entities/use-entity-list';
 import { usePickers } from '../entities/use-pickers';
 import { Button } from '../kit/Button';
+import { PageHeader } from '../kit/PageHeader';
 import { GenerateGroupsDialog } from './GenerateGroupsDialog';
 import { GroupFormDialog } from './GroupFormDialog';
-import { groupColumns } from './group-columns';
+import { GROUP_ACTIONS, type GroupAction } from './GroupRowMenu';
+import { GroupTree } from './GroupTree';
 import { groupForm } from './group-form';
 import { StructureImportDialog } from './StructureImportDialog';
 
+/** A dialog opened from a row's menu (add and edit have their own routes). */
 type Open =
-  | { kind: 'edit'; id: number | null }
   | { kind: 'import'; group: ListRow }
   | { kind: 'export'; group: ListRow }
   | { kind: 'generate'; group: ListRow }
   | null;
 
-/** /groups: the project's groups in tree order, add/edit in a dialog, structure import and export per group. */
+/** What the route says: /groups/add (optionally ?parent=<id>), /groups/:id/edit, or the tree alone. */
+function useGroupRoute(): { id: number | null; parentId: number | null } | null {
+  const { id } = useParams();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  if (pathname.endsWith('/add')) {
+    const parent = params.get('parent');
+    return { id: null, parentId: parent && /^\d+$/.test(parent) ? Number(parent) : null };
+  }
+  return id && /^\d+$/.test(id) ? { id: Number(id), parentId: null } : null;
+}
+
+/**
+ * /groups: the project's groups as a tree (lazily opened, search keeps the
+ * ancestors of matches), each row's actions in a menu. /groups/add and
+ * /groups/:id/edit open the group dialog over the tree (also on reload);
+ * closing it returns to where the operator came from, else /groups.
+ */
 export function GroupsPage() {
   const { t } = useTranslation(['groups', 'lists']);
-  const { entities } = usePageMachines();
-  const listRef = useEntityList(entities.domains.list, { defaultSort: [...groupsEntity.defaultSort] });
+  const { groupTree } = usePageMachines();
+  const tree = useActorRef(groupTree);
+  const route = useGroupRoute();
+  const { openPage, closePage } = usePageStack();
   const [open, setOpen] = useState<Open>(null);
   const access = useEntityAccess(groupsEntity);
-  const can = {
-    ...access,
-    structureExport: useMayCall('GET /domains/{id}/export/structure'),
-    structureImport: useMayCall('POST /domains/{id}/import/structure'),
+  const can: Record<GroupAction, boolean> = {
+    // Whoever sees a group may open it; the dialog is read-only without the edit right.
+    edit: true,
+    addChild: access.create,
+    export: useMayCall('GET /domains/{id}/export/structure'),
+    import: useMayCall('POST /domains/{id}/import/structure'),
     generate: useMayCall('POST /domains/generate/tree'),
   };
-  const close = (changed: boolean) => {
+  const actions = GROUP_ACTIONS.filter((a) => can[a]);
+  const nodes = useSelector(tree, (s) => s.context.nodes);
+
+  const closeDialog = (changed: boolean, reveal: number | null = null) => {
     setOpen(null);
-    if (changed) listRef.send({ type: 'list.refresh' });
+    if (changed) tree.send({ type: 'tree.refresh', reveal });
+  };
+  const onAction = (action: GroupAction, node: TreeNode) => {
+    const group: ListRow = { id: node.id, name: node.name };
+    if (action === 'edit') openPage(`/groups/${node.id}/edit`);
+    else if (action === 'addChild') openPage(`/groups/add?parent=${node.id}`);
+    else setOpen({ kind: action, group });
   };
 
   return (
-    <EntityListView
-      listRef={listRef}
-      title={t('groups:title')}
-      description={t('groups:subtitle')}
-      columns={groupColumns(t)}
-      searchLabel={t('groups:search')}
-      rowLabel={(row) => String(row.name)}
-      entityLabel={(count) => t('groups:count', { count })}
-      onOpen={(row) => setOpen({ kind: 'edit', id: row.id })}
-      canExport={can.export}
-      canDelete={can.delete}
-      actions={
-        can.create ? (
-          <Button variant="primary" onClick={() => setOpen({ kind: 'edit', id: null })}>
-            {t('groups:add')}
-          </Button>
-        ) : null
-      }
-      rowActions={(row) => (
-        <>
-          {can.structureExport ? (
-            <Button size="sm" variant="ghost" onClick={() => setOpen({ kind: 'export', group: row })}>
-              {t('groups:export.row')}
+    <div className="space-y-3">
+      <PageHeader
+        title={t('groups:title')}
+        description={t('groups:subtitle')}
+        actions={
+          access.create ? (
+            <Button variant="primary" onClick={() => openPage('/groups/add')}>
+              {t('groups:add')}
             </Button>
-          ) : null}
-          {can.generate ? (
-            <Button size="sm" variant="ghost" onClick={() => setOpen({ kind: 'generate', group: row })}>
-              {t('groups:generate.row')}
-            </Button>
-          ) : null}
-          {can.structureImport ? (
-            <Button size="sm" variant="ghost" onClick={() => setOpen({ kind: 'import', group: row })}>
-              {t('groups:import.row')}
-            </Button>
-          ) : null}
-        </>
-      )}
-    >
-      {open?.kind === 'edit' ? (
-        <GroupDialog id={open.id} mayEdit={open.id === null ? can.create : can.edit} onClose={close} />
+          ) : null
+        }
+      />
+      <GroupTree tree={tree} actions={actions} onAction={onAction} />
+      {route ? (
+        <GroupDialog
+          key={`${route.id}-${route.parentId}`}
+          id={route.id}
+          parent={
+            route.parentId === null
+              ? null
+              : { id: route.parentId, name: nodes[route.parentId]?.name ?? `#${route.parentId}` }
+          }
+          mayEdit={route.id === null ? access.create : access.edit}
+          onClose={(changed, reveal) => {
+            closePage('/groups');
+            closeDialog(changed, reveal);
+          }}
+        />
       ) : null}
-      {open?.kind === 'generate' ? <GenerateDialog group={open.group} onClose={close} /> : null}
-      {open?.kind === 'import' ? <ImportDialog group={open.group} onClose={close} /> : null}
+      {open?.kind === 'generate' ? (
+        <GenerateDialog group={open.group} onClose={(changed) => closeDialog(changed, open.group.id)} />
+      ) : null}
+      {open?.kind === 'import' ? (
+        <ImportDialog group={open.group} onClose={(changed) => closeDialog(changed, open.group.id)} />
+      ) : null}
       {open?.kind === 'export' ? <ExportRunner group={open.group} onDone={() => setOpen(null)} /> : null}
-    </EntityListView>
+    </div>
   );
 }
 
-function GroupDialog(props: { id: number | null; mayEdit: boolean; onClose: (changed: boolean) => void }) {
+function GroupDialog(props: {
+  id: number | null;
+  /** A new group's parent, chosen from a row's "Add subgroup". */
+  parent: ListRow | null;
+  mayEdit: boolean;
+  onClose: (changed: boolean, reveal?: number | null) => void;
+}) {
   const { entities } = usePageMachines();
   const pickers = usePickers();
-  const formRef = useEntityForm(
-    entities.domains.form,
-    { id: props.id, definition: groupForm, mayEdit: props.mayEdit },
-    () => props.onClose(true),
+  const [definition] = useState(() =>
+    props.parent ? { ...groupForm, empty: () => ({ ...groupForm.empty(), parent: props.parent }) } : groupForm,
   );
+  const formRef = useEntityForm(entities.domains.form, { id: props.id, definition, mayEdit: props.mayEdit }, () => {
+    // The saved group's parent opens (a create answers only the id: the form knows the parent).
+    const parent = (formRef.getSnapshot().context.values as { parent?: ListRow | null }).parent;
+    props.onClose(true, parent?.id ?? null);
+  });
   return (
     <GroupFormDialog
       formRef={formRef}
