@@ -3,6 +3,7 @@ import { type Config, ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/dialects';
 import { migrateToLatest } from './db/migrate';
 import { type SeedReport, seedIfEmpty } from './db/seed/seed';
+import { keepStatistics } from './db/statistics';
 import { createMediaEndpoint } from './media/endpoint';
 import { type DemoSimulator, startDemoSimulator } from './simulator/demo';
 import type { SipService } from './sip/service';
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   const db = createDatabase(config);
   await migrateToLatest(db);
   const seed = await seedIfEmpty(db, config);
+  // Planner statistics after migrations and the seed, then hourly (docs/decisions.md, Lists).
+  keepStatistics(db, (message) => console.warn(message));
   // Awaiting calls get real media: werift endpoints in this process (docs/decisions.md, "Media for awaiting calls").
   const app = await buildApp({ config, db, media: () => createMediaEndpoint(config.media) });
   let simulator: DemoSimulator | null = null;

@@ -18,7 +18,7 @@ export interface DeleteResult {
 /** One page as the `items` call answers it. */
 export interface ListPageAnswer {
   data: ListRow[];
-  meta: { page: number; size: number; total: number };
+  meta: { page: number; size: number; total: number; next?: string | null };
 }
 
 export interface EntityListContext {
