@@ -327,8 +327,8 @@ export async function assertAssignableRole(db: Kysely<Database>, auth: Auth, rol
   if (!available) throw prohibited();
 }
 
-/** Groups must be groups of the project the caller may see; markers must be the project's. */
-async function assertRelated(db: Kysely<Database>, auth: Auth, domains?: number[], markers?: number[]) {
+/** Groups must be groups of the project the caller may see; markers must be the project's (invalid related entity). */
+export async function assertRelated(db: Kysely<Database>, auth: Auth, domains?: number[], markers?: number[]) {
   const wrong: string[] = [];
   if (domains) {
     const scope = viewScope(auth, 'd');
