@@ -20,9 +20,13 @@ import { personColumns } from './person-columns';
  * - always: users the caller created (6.1 default rule).
  */
 export function scopedUsers(db: Kysely<Database>, auth: Auth) {
+  // CROSS JOIN keeps users the outer loop on SQLite (its planner otherwise starts from the
+  // project's memberships and sorts them all): a page walks the index of its sort and stops.
   let q = db
     .selectFrom('users as u')
-    .innerJoin('memberships as ms', (j) => j.onRef('ms.user_id', '=', 'u.id').on('ms.project_id', '=', auth.projectId))
+    .crossJoin('memberships as ms')
+    .whereRef('ms.user_id', '=', 'u.id')
+    .where('ms.project_id', '=', auth.projectId)
     .where('u.deleted_at', 'is', null);
   if (!hasPermission(auth.role.permissions, 'users.view_all')) q = q.where(userViewScope(auth));
   return q;
@@ -83,8 +87,9 @@ export const USER_CONDITIONS = {
 function linkCondition(table: 'user_domains' | 'user_markers', column: string) {
   return (rule: 'has' | 'is', ids: number[] | 'null' | 'not_null'): Expression<SqlBool> => {
     const links = sql`select 1 from ${sql.table(table)} l where l.user_id = u.id`;
+    // `u.id in (…)`: the planner may drive the page from a selective link, or check it row by row.
     if (rule === 'has')
-      return sql<SqlBool>`exists (${links} and ${sql.ref(`l.${column}`)} in (${sql.join(ids as number[])}))`;
+      return sql<SqlBool>`u.id in (select l.user_id from ${sql.table(table)} l where ${sql.ref(`l.${column}`)} in (${sql.join(ids as number[])}))`;
     return ids === 'null' ? sql<SqlBool>`not exists (${links})` : sql<SqlBool>`exists (${links})`;
   };
 }
