@@ -17,10 +17,10 @@ import type { Auth } from '../auth/auth-context';
 import { DomainError, refused } from '../errors';
 import { sendRegistrationLink } from '../users/invitations';
 import { assertAssignableRole, createUser } from '../users/users';
-import { AccountIndex, groupCheck, knownAccounts, type NewUser, writeNewUsers } from './structure-import-users';
 import type { GroupAccess } from './access';
 import { createGroup } from './groups';
 import type { StructureBase } from './structure-export';
+import { AccountIndex, groupCheck, knownAccounts, type NewUser, writeNewUsers } from './structure-import-users';
 
 type Cell = string | number | null;
 
