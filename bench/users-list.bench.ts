@@ -1,75 +1,171 @@
 /**
- * The users list API at 100,000 users on the embedded database (SQLite):
- * GET /users/items through the whole Fastify stack (auth, scope, filters,
- * count, page, relations), measured with app.inject. Prints p50/p95/p99.
+ * The users list API at 100,000 users on the embedded database (SQLite), beside a bare
+ * Fastify + better-sqlite3 server answering the same page from the same file (bench/bare/).
+ * Both listen on 127.0.0.1 in their own processes; autocannon loads each with 10 connections
+ * for BENCH_SECONDS per query. Gatehouse goes through everything a console call does: JWT,
+ * caller loaded, permission and scope, filters, count, page, response schema.
+ *
+ * Prints: query | req/s each | ratio | p99 each | bytes per page each | Gatehouse's event-loop
+ * delay p99 during that load (measured inside its process).
+ * BENCH_USERS=100000, BENCH_SECONDS=5, BENCH_CONNECTIONS=10.
  */
-import { performance } from 'node:perf_hooks';
-import { buildTestApp } from '../tests/support/api-app';
-import { ms, percentiles } from './stats';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 
-const USERS = Number(process.env.BENCH_USERS ?? 100_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
-const BATCH = 500;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SIZE = 500;
+const DEEP_PAGE = 150;
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-const t = await buildTestApp('sqlite');
-const admin = await t.session('admin');
-const projectId = admin.project.id;
-const role = await t.db
-  .selectFrom('roles')
-  .select('id')
-  .where('project_id', '=', projectId)
-  .where('name', '=', 'resident')
-  .executeTakeFirstOrThrow();
-const units = await t.db.selectFrom('domains').select('id').where('project_id', '=', projectId).execute();
+interface Ready {
+  type: 'ready';
+  port: number;
+  token: string;
+  projectId: number;
+  roleId: number;
+  groupId: number;
+  dbFile: string;
+  seedSeconds: number;
+}
 
-const started = performance.now();
-const now = new Date().toISOString();
-for (let from = 0; from < USERS; from += BATCH) {
-  await t.db.transaction().execute(async (trx) => {
-    const rows = Array.from({ length: Math.min(BATCH, USERS - from) }, (_, i) => {
-      const n = from + i;
-      return {
-        login: `bench${n}`,
-        name: `Bench User ${String(n).padStart(6, '0')}`,
-        email: `bench${n}@example.net`,
-        created_at: now,
-        updated_at: now,
-      };
-    });
-    const ids = await trx.insertInto('users').values(rows).returning('id').execute();
-    await trx
-      .insertInto('memberships')
-      .values(ids.map(({ id }) => ({ user_id: id, project_id: projectId, role_id: role.id, created_at: now })))
-      .execute();
-    await trx
-      .insertInto('user_domains')
-      .values(ids.map(({ id }, i) => ({ user_id: id, domain_id: units[i % units.length]!.id })))
-      .execute();
+const target = fork(here('./support/gatehouse-target.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+const children: ChildProcess[] = [target];
+process.on('exit', () => {
+  for (const child of children) child.kill();
+});
+function next<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve) => {
+    const on = (message: { type: string }) => {
+      if (message.type !== type) return;
+      child.off('message', on);
+      resolve(message as T);
+    };
+    child.on('message', on);
   });
 }
-console.log(`seeded ${USERS} users in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+const ready = await next<Ready>(target, 'ready');
+console.log(`seeded ${process.env.BENCH_USERS ?? 100_000} users in ${ready.seedSeconds.toFixed(1)} s`);
 
+const bare = spawn(
+  process.execPath,
+  ['--import', 'tsx', here('./bare/users-list-server.ts'), ready.dbFile, String(ready.projectId)],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+children.push(bare);
+const barePort = await new Promise<number>((resolve) => {
+  bare.stdout?.on('data', (chunk: Buffer) => {
+    const match = /listening (\d+)/.exec(chunk.toString());
+    if (match) resolve(Number(match[1]));
+  });
+});
+
+const gh = `http://127.0.0.1:${ready.port}/api/v0`;
+const auth = { authorization: `Bearer ${ready.token}` };
 const filters = (value: unknown) => encodeURIComponent(JSON.stringify(value));
-const queries = {
-  'page 1, size 20, default sort': '/users/items?page=1&size=20',
-  'page 250, sorted by e-mail desc': '/users/items?page=250&size=20&sort=-email',
-  'role filter + group filter': `/users/items?size=20&filters=${filters([
-    { field: 'role', rule: 'has', value: [role.id] },
-    { field: 'domains', rule: 'has', value: [units[1]!.id] },
-  ])}`,
-  'name search (contains)': `/users/items?size=20&filters=${filters([{ field: 'search', rule: 'contains', value: 'user 0999' }])}`,
-};
+const list = (params: string) => `${gh}/users/items?size=${SIZE}&sort=name&${params}`;
 
-for (const [label, path] of Object.entries(queries)) {
-  const samples: number[] = [];
-  for (let i = 0; i < ROUNDS + 10; i++) {
-    const t0 = performance.now();
-    const res = await t.call('GET', path, { token: admin.token });
-    const elapsed = performance.now() - t0;
-    if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${res.body}`);
-    if (i >= 10) samples.push(elapsed); // the first calls warm caches and JIT
-  }
-  const s = percentiles(samples);
-  console.log(`${label.padEnd(36)} n=${s.n}  p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}`);
+/** The deep page as a console reaches it: with the cursor of the page before, when the API gives one. */
+async function deepPage(): Promise<string> {
+  const before = await fetch(list(`page=${DEEP_PAGE - 1}`), { headers: auth });
+  const meta = ((await before.json()) as { meta: { next?: string | null } }).meta;
+  return meta.next ? list(`page=${DEEP_PAGE}&after=${encodeURIComponent(meta.next)}`) : list(`page=${DEEP_PAGE}`);
 }
-await t.close();
+
+const SEARCH = 'user 0999';
+const queries: { label: string; gatehouse: string; bare: string }[] = [
+  { label: 'page 1 of 500, by name', gatehouse: list('page=1'), bare: `/users?page=1&size=${SIZE}` },
+  {
+    label: `page ${DEEP_PAGE} of 500, by name`,
+    gatehouse: await deepPage(),
+    bare: `/users?page=${DEEP_PAGE}&size=${SIZE}`,
+  },
+  {
+    label: 'role + group filter',
+    gatehouse: list(
+      `page=1&filters=${filters([
+        { field: 'role', rule: 'has', value: [ready.roleId] },
+        { field: 'domains', rule: 'has', value: [ready.groupId] },
+      ])}`,
+    ),
+    bare: `/users?page=1&size=${SIZE}&role=${ready.roleId}&group=${ready.groupId}`,
+  },
+  {
+    label: `contains-search "${SEARCH}"`,
+    gatehouse: list(`page=1&filters=${filters([{ field: 'search', rule: 'contains', value: SEARCH }])}`),
+    bare: `/users?page=1&size=${SIZE}&q=${encodeURIComponent(SEARCH)}`,
+  },
+];
+
+interface Measured {
+  rps: number;
+  p99: number;
+  bytes: number;
+  total: number;
+  failures: number;
+}
+
+async function load(url: string, headers: Record<string, string>): Promise<Measured> {
+  const probe = await fetch(url, { headers });
+  const body = await probe.text();
+  if (probe.status !== 200) throw new Error(`${url}: ${probe.status} ${body.slice(0, 300)}`);
+  const total = (JSON.parse(body) as { meta: { total: number } }).meta.total;
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers }); // warm-up
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, timeout: 30 });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    bytes: Buffer.byteLength(body),
+    total,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const rows: string[][] = [];
+for (const q of queries) {
+  target.send({ type: 'loop:start' });
+  await next(target, 'loop:started');
+  const mine = await load(q.gatehouse, auth);
+  target.send({ type: 'loop:stop' });
+  const loop = await next<{ p99: number }>(target, 'loop');
+  const theirs = await load(`http://127.0.0.1:${barePort}${q.bare}`, {});
+  if (mine.total !== theirs.total) console.log(`! ${q.label}: totals differ (${mine.total} vs ${theirs.total})`);
+  if (mine.failures + theirs.failures > 0) console.log(`! ${q.label}: ${mine.failures} / ${theirs.failures} failed`);
+  rows.push([
+    q.label,
+    mine.rps.toFixed(1),
+    theirs.rps.toFixed(1),
+    `${(mine.rps / theirs.rps).toFixed(2)}×`,
+    `${mine.p99} ms`,
+    `${theirs.p99} ms`,
+    `${(mine.bytes / 1024).toFixed(0)} KB`,
+    `${(theirs.bytes / 1024).toFixed(0)} KB`,
+    `${loop.p99.toFixed(1)} ms`,
+  ]);
+}
+
+const header = [
+  'query',
+  'gatehouse req/s',
+  'bare req/s',
+  'ratio',
+  'gatehouse p99',
+  'bare p99',
+  'gatehouse bytes/page',
+  'bare bytes/page',
+  'loop delay p99',
+];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per query, pages of ${SIZE}`);
+console.log(line(header));
+console.log(line(widths.map((w) => '-'.repeat(w))));
+for (const r of rows) console.log(line(r));
+
+target.disconnect();
+bare.kill();
+await once(target, 'exit');

@@ -19,6 +19,11 @@ export interface ListColumns {
   idColumn: string;
   /** Computed filter fields: the condition is written by the entity (e.g. users who may administer a group). */
   conditions?: Record<string, (filter: Filter, list: ListContext) => Expression<SqlBool>>;
+  /**
+   * The name search through an index (users: FTS5 trigram on SQLite), for a value it can
+   * serve; null falls back to `lower(column) like '%value%'` on the `search` fields.
+   */
+  search?: (value: string) => Expression<SqlBool> | null;
 }
 
 /** What a computed filter may read besides its own entry: who asks, and the other filters. */
@@ -84,6 +89,8 @@ export function filterCondition(
   list: ListContext,
 ): Expression<SqlBool> {
   if (f.field === SEARCH_FIELD) {
+    const indexed = spec.search?.(String(f.value ?? ''));
+    if (indexed) return indexed;
     const pattern = `%${escapeLike(String(f.value ?? ''))}%`;
     const parts = searchFields.map((field) => likeOf(columnOf(spec, field), pattern));
     return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
@@ -167,13 +174,18 @@ export function whereOf(
   return sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 }
 
-/** ORDER BY terms: the requested sort (or the contract's default), then the id for stable pages. */
+/**
+ * ORDER BY terms: the requested sort (or the contract's default), then the id for stable
+ * pages, in the direction of the last term (one index walk serves both; keyset paging).
+ */
 export function orderOf(contract: EntityContract, spec: ListColumns, sort: readonly string[]): RawBuilder<unknown>[] {
-  const terms = (sort.length > 0 ? sort : contract.defaultSort).map((s) => {
+  const requested = sort.length > 0 ? sort : contract.defaultSort;
+  const terms = requested.map((s) => {
     const desc = s.startsWith('-');
     const ref = sql.ref(columnOf(spec, s.replace(/^-/, '')));
     return desc ? sql`${ref} desc` : sql`${ref} asc`;
   });
-  terms.push(sql`${sql.ref(spec.idColumn)} asc`);
+  const lastDesc = requested.at(-1)?.startsWith('-') ?? false;
+  terms.push(lastDesc ? sql`${sql.ref(spec.idColumn)} desc` : sql`${sql.ref(spec.idColumn)} asc`);
   return terms;
 }

@@ -531,7 +531,14 @@ export interface EmergencyAlertDevicesTable {
   device_id: number;
 }
 
+/** One write counter per table lists depend on (migration 0012): cached totals compare it. */
+export interface ListVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface Database {
+  list_versions: ListVersionsTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;
   conversations: ConversationsTable;

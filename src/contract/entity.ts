@@ -21,7 +21,7 @@ import type { Permission } from './permissions';
  * console's columns and fields), not machinery.
  *
  * Routes (relative to /api/v0), each present when its permission set is:
- *   GET    {path}/items        view    list: page, size, sort, filters, match, with  → listAnswer(item)
+ *   GET    {path}/items        view    list: page, size, sort, filters, match, with, after → listAnswer(listItem ?? item)
  *   GET    {path}/{id}         view    one item (unless `listOnly`)                  → { data: item }
  *   PUT    {path}              create  create (no id)                                → { data: newId }
  *   PATCH  {path}/{id}         edit    update                                        → { data: item }
@@ -79,6 +79,11 @@ export interface EntityContract<
   /** Base path, e.g. `/users`. */
   path: string;
   item: Item;
+  /**
+   * A list row, when it is narrower than the item: the fields the list and pickers show
+   * (docs/decisions.md, Lists). The full item comes from `GET {path}/{id}`.
+   */
+  listItem?: v.GenericSchema;
   create: Create;
   patch: Patch;
   fields: Record<string, EntityField>;
@@ -107,6 +112,7 @@ export function defineEntity<
 }
 
 export type EntityItem<R extends EntityContract> = v.InferOutput<R['item']>;
+export type EntityListItem<R extends EntityContract> = v.InferOutput<ListItemOf<R>>;
 export type EntityCreate<R extends EntityContract> = v.InferInput<R['create']>;
 export type EntityPatch<R extends EntityContract> = v.InferInput<R['patch']>;
 
@@ -138,10 +144,13 @@ type Present<A extends EntityAccess, K extends keyof EntityAccess, T> = A[K] ext
   ? T
   : unknown;
 
+/** The schema of a list row: `listItem` when the entity has one, else the item. */
+export type ListItemOf<E extends EntityContract> = E['listItem'] extends v.GenericSchema ? E['listItem'] : E['item'];
+
 type ListCall<E extends EntityContract> = {
   access: PermissionAccess;
   query: typeof ListSearchSchema;
-  response: ReturnType<typeof listAnswer<E['item']>>;
+  response: ReturnType<typeof listAnswer<ListItemOf<E>>>;
 };
 type ItemCall<E extends EntityContract> = {
   access: PermissionAccess;
@@ -221,7 +230,7 @@ export function entityCalls<const E extends EntityContract & { path: string }>(e
     [`GET ${path}/items`]: {
       access: licensed(access.view),
       query: ListSearchSchema,
-      response: listAnswer(entity.item),
+      response: listAnswer(entity.listItem ?? entity.item),
     },
   };
   if (!entity.listOnly) {

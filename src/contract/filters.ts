@@ -35,6 +35,8 @@ export const LIST_LIMITS = {
   /** Characters of the raw `filters` parameter and of one text value. */
   filtersChars: 16_384,
   valueChars: 500,
+  /** Characters of a keyset cursor (`after`). */
+  cursorChars: 1024,
   /** Highest page number a client may ask for (a list is never that long in pages of 1). */
   page: 1_000_000,
 } as const;
@@ -87,6 +89,11 @@ export const ListQuerySchema = v.object({
   match: v.optional(v.picklist(MATCH_MODES), 'match_all'),
   /** Related entities to include, comma-separated on the wire. */
   with: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(LIST_LIMITS.with)), []),
+  /**
+   * Keyset paging: the `meta.next` of the page before. The page starts right after that
+   * page's last row (no rows skipped one by one); `page` still names the page.
+   */
+  after: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(LIST_LIMITS.cursorChars))),
 });
 export type ListQuery = v.InferOutput<typeof ListQuerySchema>;
 export type ListQueryInput = v.InferInput<typeof ListQuerySchema>;
@@ -103,6 +110,7 @@ export const ListSearchSchema = v.object({
   filters: v.optional(v.pipe(v.string(), v.maxLength(LIST_LIMITS.filtersChars))),
   match: v.optional(v.pipe(v.string(), v.maxLength(16))),
   with: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  after: v.optional(v.pipe(v.string(), v.maxLength(LIST_LIMITS.cursorChars))),
 });
 export type ListSearch = v.InferOutput<typeof ListSearchSchema>;
 
@@ -115,6 +123,7 @@ export function listQueryToSearch(query: ListQueryInput): Record<string, string>
   if (query.filters?.length) out.filters = JSON.stringify(query.filters);
   if (query.match && query.match !== 'match_all') out.match = query.match;
   if (query.with?.length) out.with = query.with.join(',');
+  if (query.after) out.after = query.after;
   return out;
 }
 
@@ -136,6 +145,7 @@ export function searchToListQuery(
   if (search.sort) raw.sort = list(search.sort);
   if (search.with) raw.with = list(search.with);
   if (search.match) raw.match = search.match;
+  if (search.after) raw.after = search.after;
   if (search.filters) {
     try {
       raw.filters = JSON.parse(search.filters);
@@ -153,7 +163,13 @@ export function searchToListQuery(
 export const listAnswer = <T extends v.GenericSchema>(item: T) =>
   v.object({
     data: v.array(item),
-    meta: v.object({ page: v.number(), size: v.number(), total: v.number() }),
+    meta: v.object({
+      page: v.number(),
+      size: v.number(),
+      total: v.number(),
+      /** Cursor of the following page (`after`), when there is one and the sort allows it. */
+      next: v.optional(v.nullable(v.string())),
+    }),
   });
 
 /** PUT create answers the new id as `data` (7.1: "the response's data.data carries the new id"). */

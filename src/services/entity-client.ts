@@ -1,5 +1,5 @@
 import { TIMEOUTS } from '../contract/constants';
-import type { EntityContract, EntityCreate, EntityItem, EntityPatch } from '../contract/entity';
+import type { EntityContract, EntityCreate, EntityItem, EntityListItem, EntityPatch } from '../contract/entity';
 import { declaredEntityCalls } from '../contract/entity-access';
 import type { DeleteAll, ListQueryInput } from '../contract/filters';
 import { listQueryToSearch } from '../contract/filters';
@@ -12,12 +12,12 @@ export const EXPORT_TIMEOUT_MS = TIMEOUTS.importExportBackup;
 /** One page of a list, as the `items` call answers it. */
 export interface ListPage<T> {
   data: T[];
-  meta: { page: number; size: number; total: number };
+  meta: { page: number; size: number; total: number; next?: string | null };
 }
 
 /** The typed client of one resource; every answer is validated with the contract's schemas. */
 export interface EntityClient<R extends EntityContract> {
-  list: (query: ListQueryInput) => Promise<ListPage<EntityItem<R>>>;
+  list: (query: ListQueryInput) => Promise<ListPage<EntityListItem<R>>>;
   get: (id: number) => Promise<EntityItem<R>>;
   /** PUT without id; answers the new id (7.1). */
   create: (body: EntityCreate<R>) => Promise<number>;
@@ -34,7 +34,7 @@ type EntityCallOptions = Omit<CallOptions<CallKey>, 'params' | 'body'> & { param
 
 /** Query parameters without paging, for exports. */
 function exportSearch(query: ListQueryInput): Record<string, string> {
-  const { page: _page, size: _size, ...rest } = listQueryToSearch(query);
+  const { page: _page, size: _size, after: _after, ...rest } = listQueryToSearch(query);
   return rest;
 }
 

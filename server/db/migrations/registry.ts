@@ -10,6 +10,7 @@ import { telephony } from './0008_telephony';
 import { userFlags } from './0009_user_flags';
 import { ipBlocking } from './0010_ip_blocking';
 import { ruleSetOrder } from './0011_rule_set_order';
+import { listSpeed } from './0012_list_speed';
 import { mobileClients } from './0014_mobile_clients';
 
 /**
@@ -28,5 +29,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_user_flags': userFlags,
   '0010_ip_blocking': ipBlocking,
   '0011_rule_set_order': ruleSetOrder,
+  '0012_list_speed': listSpeed,
   '0014_mobile_clients': mobileClients,
 };

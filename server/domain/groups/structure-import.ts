@@ -21,10 +21,16 @@ import { assertAssignableRole, createUser } from '../users/users';
 import type { GroupAccess } from './access';
 import { createGroup } from './groups';
 import type { StructureBase } from './structure-export';
+import { AccountIndex, groupCheck, knownAccounts, type NewUser, writeNewUsers } from './structure-import-users';
 
 export type Cell = string | number | null;
 /** One spreadsheet row by column name, with its row number in the file (the header is row 1). */
 export type Row = { row: number; values: Record<string, Cell> };
+
+/** New users written together (one transaction each batch). */
+const BATCH_ROWS = 1000;
+/** The id of an account of this file not written yet. */
+const PENDING = 0;
 
 const EMAIL = v.pipe(v.string(), v.email());
 
@@ -169,53 +175,115 @@ export type FailRow = (
  * The users rows of an import (the structure file's Users sheet, the users' batch upload):
  * each row's `group` (a path of names below the import group, empty for the group itself)
  * is resolved by `groupOf`; existing accounts are matched by login or e-mail and attached,
- * new ones created with `roleId` and invited. Bad rows go to `fail`, the rest go on.
+ * new ones created with `roleId` and invited, in batches. Bad rows go to `fail` in row order,
+ * the rest go on.
  */
 export async function importUserRows(
   ctx: AppContext,
   auth: Auth,
-  rows: Row[],
+  userRows: Row[],
   options: { sheet: string; groupOf: (path: string) => number | undefined; roleId: number; fail: FailRow },
 ): Promise<{ users_attached: number; users_created: number }> {
   const userSheet = options.sheet;
-  const { fail, roleId } = options;
+  const { roleId } = options;
   const result = { users_attached: 0, users_created: 0 };
   const mayCreate = hasPermission(auth.role.permissions, 'users.create');
   // Attaching an existing member to a group edits that user.
   const mayEdit = hasPermission(auth.role.permissions, 'users.edit_all');
-  for (const { row, values } of rows) {
+  // Errors of the users sheet in row order, whether found at once or when a batch is written.
+  const userErrors: ImportRowError[] = [];
+  const failUser = (row: number, message: string, column?: string) =>
+    userErrors.push({ sheet: userSheet, row, message, ...(column ? { column } : {}) });
+  const accounts = new AccountIndex(
+    await knownAccounts(
+      ctx.db,
+      auth.projectId,
+      userRows.map(({ values }) => text(values.login) || text(values.email)).filter(Boolean),
+      userRows.map(({ values }) => text(values.email)).filter(Boolean),
+    ),
+  );
+  const groupAllowed = groupCheck(ctx.db, auth);
+  // New users wait here until BATCH_ROWS of them go in together; `placeholders` are their index entries.
+  let pending: NewUser[] = [];
+  let placeholders: { id: number }[] = [];
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    const entries = placeholders;
+    pending = [];
+    placeholders = [];
+    const written = await writeNewUsers(ctx, auth, roleId, batch).catch(() => null);
+    if (written) {
+      written.ids.forEach((id, k) => {
+        entries[k]!.id = id;
+      });
+      result.users_created += batch.length;
+      for (const row of written.notInvited) failUser(row, IMPORT_ROW_ERRORS.cannotInviteUser);
+      return;
+    }
+    // The batch was refused as a whole (an account made meanwhile by someone else): one by one, each with its error.
+    for (const [k, u] of batch.entries()) entries[k]!.id = await createOne(u);
+  };
+  const createOne = async (u: NewUser): Promise<number> => {
+    try {
+      const userId = await createUser(ctx.db, auth, {
+        login: u.login,
+        name: u.name,
+        email: u.email,
+        firstname: u.firstname,
+        lastname: u.lastname,
+        phone: u.phone,
+        description: null,
+        role_id: roleId,
+        domains: [u.groupId],
+        markers: [],
+        elevator_access_disabled: false,
+        send_registration_link: true,
+      });
+      result.users_created++;
+      if (u.email) {
+        await sendRegistrationLink(ctx, { userId, projectId: auth.projectId }).catch(() =>
+          failUser(u.row, IMPORT_ROW_ERRORS.cannotInviteUser),
+        );
+      }
+      return userId;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const field = Object.keys(error.body.errors ?? {})[0];
+      failUser(u.row, field === 'phone' ? IMPORT_ROW_ERRORS.valueOutOfRange : error.body.message, field);
+      return -1;
+    }
+  };
+
+  for (const { row, values } of userRows) {
     const groupPath = text(values.group);
     const groupId = options.groupOf(groupPath);
     if (groupId === undefined) {
-      fail(userSheet, row, IMPORT_ROW_ERRORS.domainNotAllowed, 'group');
+      failUser(row, IMPORT_ROW_ERRORS.domainNotAllowed, 'group');
       continue;
     }
     const email = text(values.email) || null;
     if (email && !v.safeParse(EMAIL, email).success) {
-      fail(userSheet, row, IMPORT_ROW_ERRORS.email, 'email');
+      failUser(row, IMPORT_ROW_ERRORS.email, 'email');
       continue;
     }
     const login = text(values.login) || email;
     if (!login) {
-      fail(userSheet, row, ERROR_CODES.invalidDataSent, 'login');
+      failUser(row, ERROR_CODES.invalidDataSent, 'login');
       continue;
     }
     const name = text(values.name) || login;
     if (name.length > 31) {
-      fail(userSheet, row, IMPORT_ROW_ERRORS.nameTooLong, 'name', { length: 31 });
+      failUser(row, IMPORT_ROW_ERRORS.nameTooLong, 'name');
+      userErrors.at(-1)!.params = { length: 31 };
       continue;
     }
-    const existing = await ctx.db
-      .selectFrom('users')
-      .leftJoin('memberships', (j) =>
-        j.onRef('memberships.user_id', '=', 'users.id').on('memberships.project_id', '=', auth.projectId),
-      )
-      .select(['users.id', 'memberships.user_id as member'])
-      .where('users.deleted_at', 'is', null)
-      .where((eb) =>
-        email ? eb.or([eb('users.login', '=', login), eb('users.email', '=', email)]) : eb('users.login', '=', login),
-      )
-      .executeTakeFirst();
+    let existing = accounts.existing(login, email);
+    if (existing && existing.id === PENDING) {
+      await flush();
+      // Its row failed after all: the account does not exist.
+      if (existing.id < 0) existing = undefined;
+    }
     if (existing) {
       const linked = await ctx.db
         .selectFrom('user_domains')
@@ -224,46 +292,42 @@ export async function importUserRows(
         .where('domain_id', '=', groupId)
         .executeTakeFirst();
       // A row that changes nothing needs no right: an unchanged export imports cleanly.
-      if (linked && existing.member !== null) continue;
+      if (linked && existing.member) continue;
       // A member is edited (users.edit_all); an account new to the project joins it like a new user.
-      if (existing.member === null ? !mayCreate : !mayEdit) {
-        fail(userSheet, row, IMPORT_ROW_ERRORS.noPermissionUsers);
+      if (!existing.member ? !mayCreate : !mayEdit) {
+        failUser(row, IMPORT_ROW_ERRORS.noPermissionUsers);
         continue;
       }
       if (await attach(ctx.db, auth, existing.id, groupId, roleId)) result.users_attached++;
+      existing.member = true;
       continue;
     }
     if (!mayCreate) {
-      fail(userSheet, row, IMPORT_ROW_ERRORS.noPermissionUsers);
+      failUser(row, IMPORT_ROW_ERRORS.noPermissionUsers);
       continue;
     }
-    try {
-      const userId = await createUser(ctx.db, auth, {
-        login,
-        name,
-        email,
-        firstname: text(values.firstname) || null,
-        lastname: text(values.lastname) || null,
-        phone: text(values.phone) || null,
-        description: null,
-        role_id: roleId,
-        domains: [groupId],
-        markers: [],
-        elevator_access_disabled: false,
-        send_registration_link: true,
-      });
-      result.users_created++;
-      if (email) {
-        await sendRegistrationLink(ctx, { userId, projectId: auth.projectId }).catch(() =>
-          fail(userSheet, row, IMPORT_ROW_ERRORS.cannotInviteUser),
-        );
-      }
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const field = Object.keys(error.body.errors ?? {})[0];
-      fail(userSheet, row, field === 'phone' ? IMPORT_ROW_ERRORS.valueOutOfRange : error.body.message, field);
+    const refusal = accounts.uniqueness(login, email) ?? (await groupAllowed(groupId));
+    if (refusal) {
+      failUser(row, refusal.body.message, Object.keys(refusal.body.errors ?? {})[0]);
+      continue;
     }
+    const entry = { id: PENDING, login, email, deleted: false, member: true };
+    accounts.add(entry);
+    placeholders.push(entry);
+    pending.push({
+      row,
+      login,
+      name,
+      email,
+      firstname: text(values.firstname) || null,
+      lastname: text(values.lastname) || null,
+      phone: text(values.phone) || null,
+      groupId,
+    });
+    if (pending.length >= BATCH_ROWS) await flush();
   }
+  await flush();
+  for (const e of userErrors.sort((a, b) => a.row - b.row)) options.fail(e.sheet, e.row, e.message, e.column, e.params);
   return result;
 }
 

@@ -89,6 +89,51 @@ export async function sendRegistrationLink(
   await ctx.mailer.send({ to: user.email, ...mail, kind: 'invitation', projectId });
 }
 
+/**
+ * Invites users just created together (a structure import): their codes in one multi-row
+ * insert per chunk (new users have no older code to replace), then one mail each, in the
+ * new users' default locale. Answers the rows whose mail failed.
+ */
+export async function issueInvitations(
+  ctx: AppContext,
+  projectId: number,
+  users: { id: number; name: string; email: string; row: number }[],
+): Promise<number[]> {
+  if (users.length === 0) return [];
+  const project = await ctx.db.selectFrom('projects').select('name').where('id', '=', projectId).executeTakeFirst();
+  const now = nowIso();
+  const expires = isoIn(LIFETIME.invitation);
+  const codes = users.map(() => randomBytes(24).toString('base64url'));
+  const CHUNK = 500;
+  for (let i = 0; i < users.length; i += CHUNK) {
+    await ctx.db
+      .insertInto('one_time_codes')
+      .values(
+        users.slice(i, i + CHUNK).map((u, k) => ({
+          code_hash: hashOf(codes[i + k]!),
+          kind: 'invitation' as const,
+          user_id: u.id,
+          project_id: projectId,
+          expires_at: expires,
+          created_at: now,
+        })),
+      )
+      .execute();
+  }
+  const failed: number[] = [];
+  for (const [k, user] of users.entries()) {
+    const mail = renderMail('invitation', 'en', {
+      name: user.name,
+      project: project?.name ?? '',
+      link: `${ctx.config.publicUrl}/registration/${codes[k]}`,
+    });
+    await ctx.mailer
+      .send({ to: user.email, ...mail, kind: 'invitation', projectId })
+      .catch(() => failed.push(user.row));
+  }
+  return failed;
+}
+
 /** GET registration by token: who is being registered. */
 export async function invitationInfo(db: Kysely<Database>, token: string) {
   const row = await liveCode(db, 'invitation', token);

@@ -1,6 +1,8 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import type { User, UserCreate, UserPatch } from '../../../src/contract/entities/user';
+import type { User, UserCreate, UserListItem, UserPatch } from '../../../src/contract/entities/user';
 import { hasPermission } from '../../../src/contract/permissions';
+import { dialectOf } from '../../db/dialects';
+import { type ListVersionTable, USERS_SEARCH_TABLE } from '../../db/list-index-names';
 import type { RowOf } from '../../db/rows';
 import type { Database, UserUpdate } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
@@ -18,9 +20,13 @@ import { personColumns } from './person-columns';
  * - always: users the caller created (6.1 default rule).
  */
 export function scopedUsers(db: Kysely<Database>, auth: Auth) {
+  // CROSS JOIN keeps users the outer loop on SQLite (its planner otherwise starts from the
+  // project's memberships and sorts them all): a page walks the index of its sort and stops.
   let q = db
     .selectFrom('users as u')
-    .innerJoin('memberships as ms', (j) => j.onRef('ms.user_id', '=', 'u.id').on('ms.project_id', '=', auth.projectId))
+    .crossJoin('memberships as ms')
+    .whereRef('ms.user_id', '=', 'u.id')
+    .where('ms.project_id', '=', auth.projectId)
     .where('u.deleted_at', 'is', null);
   if (!hasPermission(auth.role.permissions, 'users.view_all')) q = q.where(userViewScope(auth));
   return q;
@@ -81,9 +87,35 @@ export const USER_CONDITIONS = {
 function linkCondition(table: 'user_domains' | 'user_markers', column: string) {
   return (rule: 'has' | 'is', ids: number[] | 'null' | 'not_null'): Expression<SqlBool> => {
     const links = sql`select 1 from ${sql.table(table)} l where l.user_id = u.id`;
+    // `u.id in (…)`: the planner may drive the page from a selective link, or check it row by row.
     if (rule === 'has')
-      return sql<SqlBool>`exists (${links} and ${sql.ref(`l.${column}`)} in (${sql.join(ids as number[])}))`;
+      return sql<SqlBool>`u.id in (select l.user_id from ${sql.table(table)} l where ${sql.ref(`l.${column}`)} in (${sql.join(ids as number[])}))`;
     return ids === 'null' ? sql<SqlBool>`not exists (${links})` : sql<SqlBool>`exists (${links})`;
+  };
+}
+
+/** The tables a users page and its total read: their write counters keep a cached total current. */
+export const USER_LIST_TABLES: readonly ListVersionTable[] = [
+  'users',
+  'memberships',
+  'user_domains',
+  'user_markers',
+  'domains',
+  'roles',
+];
+
+/**
+ * The name search (name, e-mail, login contain the value, any case) through the index of
+ * migration 0012: on SQLite the FTS5 trigram table, for values of three characters or more
+ * (a trigram index cannot answer shorter ones: they scan). PostgreSQL answers the standard
+ * `lower(column) like` through its pg_trgm indexes, so it needs nothing here.
+ */
+export function userSearch(db: Kysely<Database>): (value: string) => Expression<SqlBool> | null {
+  if (dialectOf(db) === 'postgres') return () => null;
+  return (value) => {
+    if ([...value].length < 3) return null;
+    const phrase = `"${value.replaceAll('"', '""')}"`;
+    return sql<SqlBool>`u.id in (select rowid from ${sql.table(USERS_SEARCH_TABLE)} where ${sql.table(USERS_SEARCH_TABLE)} match ${phrase})`;
   };
 }
 
@@ -128,11 +160,38 @@ export function selectUsers(q: UsersScope) {
 /** One row of a users list, as selectUsers reads it. */
 export type UserListRow = RowOf<ReturnType<typeof selectUsers>>;
 
-/** Rows to contract items, loading groups and markers in one query each. */
-export async function toUsers(db: Kysely<Database>, auth: Auth, rows: UserListRow[]): Promise<User[]> {
-  const ids = rows.map((r) => Number(r.id));
-  if (ids.length === 0) return [];
-  const [domains, markers, numbers, project, mobiles] = await Promise.all([
+/** The columns of a list row (UserListItemSchema): what the table and pickers show. */
+export function selectUserList(q: UsersScope) {
+  return q
+    .innerJoin('roles as r', 'r.id', 'ms.role_id')
+    .select([
+      'u.id',
+      'u.login',
+      'u.name',
+      'u.email',
+      'u.avatar_url',
+      'u.activated_at',
+      'r.id as role_id',
+      'r.name as role_name',
+    ]);
+}
+export type UserListItemRow = RowOf<ReturnType<typeof selectUserList>>;
+
+/** Groups by user id, in the order the query gave them (one pass, not one filter per row). */
+function byUser<T extends { user_id: number | null }>(rows: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    if (row.user_id === null) continue;
+    const list = map.get(row.user_id);
+    if (list) list.push(row);
+    else map.set(row.user_id, [row]);
+  }
+  return map;
+}
+
+/** The groups and markers of users of the caller's project, one query each. */
+async function groupsAndMarkers(db: Kysely<Database>, auth: Auth, ids: number[]) {
+  const [domains, markers] = await Promise.all([
     db
       .selectFrom('user_domains as ud')
       .innerJoin('domains as d', 'd.id', 'ud.domain_id')
@@ -149,6 +208,44 @@ export async function toUsers(db: Kysely<Database>, auth: Auth, rows: UserListRo
       .where('m.project_id', '=', auth.projectId)
       .orderBy('m.name')
       .execute(),
+  ]);
+  return { domains: byUser(domains), markers: byUser(markers) };
+}
+
+/** List rows to list items: the page's groups and markers in one query each. */
+export async function toUserListItems(
+  db: Kysely<Database>,
+  auth: Auth,
+  rows: UserListItemRow[],
+): Promise<UserListItem[]> {
+  if (rows.length === 0) return [];
+  const { domains, markers } = await groupsAndMarkers(
+    db,
+    auth,
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((row) => {
+    const id = Number(row.id);
+    return {
+      id,
+      login: String(row.login),
+      name: String(row.name),
+      email: (row.email as string | null) ?? null,
+      avatar_url: (row.avatar_url as string | null) ?? null,
+      role: { id: Number(row.role_id), name: String(row.role_name) },
+      domains: (domains.get(id) ?? []).map((d) => ({ id: d.id, name: d.name })),
+      markers: (markers.get(id) ?? []).map((m) => ({ id: m.id, name: m.name, color: m.color })),
+      activated_at: (row.activated_at as string | null) ?? null,
+    };
+  });
+}
+
+/** Rows to contract items, loading groups and markers in one query each. */
+export async function toUsers(db: Kysely<Database>, auth: Auth, rows: UserListRow[]): Promise<User[]> {
+  const ids = rows.map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  const [{ domains, markers }, numbers, project, mobiles] = await Promise.all([
+    groupsAndMarkers(db, auth, ids),
     db
       .selectFrom('sip_numbers')
       .select(['user_id', 'id', 'number'])
@@ -166,6 +263,8 @@ export async function toUsers(db: Kysely<Database>, auth: Auth, rows: UserListRo
       .execute(),
   ]);
   const features = readFeatures(project.features);
+  const sipNumbers = byUser(numbers);
+  const mobileClients = byUser(mobiles);
   const license_info = {
     sip: features.sip,
     mobile_app: features.mobile_app,
@@ -190,12 +289,12 @@ export async function toUsers(db: Kysely<Database>, auth: Auth, rows: UserListRo
       phone: (row.phone as string | null) ?? null,
       avatar_url: (row.avatar_url as string | null) ?? null,
       role: { id: Number(row.role_id), name: String(row.role_name) },
-      domains: domains.filter((d) => d.user_id === id).map((d) => ({ id: d.id, name: d.name })),
-      markers: markers.filter((m) => m.user_id === id).map((m) => ({ id: m.id, name: m.name, color: m.color })),
+      domains: (domains.get(id) ?? []).map((d) => ({ id: d.id, name: d.name })),
+      markers: (markers.get(id) ?? []).map((m) => ({ id: m.id, name: m.name, color: m.color })),
       access_rules: [],
       identifiers: [],
-      sip_numbers: numbers.filter((n) => n.user_id === id).map((n) => ({ id: n.id, name: n.number })),
-      mobile_clients: mobiles.filter((m) => m.user_id === id).map((m) => ({ id: m.id, name: m.info ?? m.platform })),
+      sip_numbers: (sipNumbers.get(id) ?? []).map((n) => ({ id: n.id, name: n.number })),
+      mobile_clients: (mobileClients.get(id) ?? []).map((m) => ({ id: m.id, name: m.info ?? m.platform })),
       linked_users: [],
       linked_mobile_clients: [],
       linked_sip_numbers: [],
@@ -241,8 +340,8 @@ export async function assertAssignableRole(db: Kysely<Database>, auth: Auth, rol
   if (!available) throw prohibited();
 }
 
-/** Groups must be groups of the project the caller may see; markers must be the project's. */
-async function assertRelated(db: Kysely<Database>, auth: Auth, domains?: number[], markers?: number[]) {
+/** Groups must be groups of the project the caller may see; markers must be the project's (invalid related entity). */
+export async function assertRelated(db: Kysely<Database>, auth: Auth, domains?: number[], markers?: number[]) {
   const wrong: string[] = [];
   if (domains) {
     const scope = viewScope(auth, 'd');

@@ -3,9 +3,13 @@ import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kys
 import type * as v from 'valibot';
 import type { EntityContract } from '../../../src/contract/entity';
 import type { DeleteAll, ListQuery, ListSearch } from '../../../src/contract/filters';
+import { type DialectName, dialectOf } from '../../db/dialects';
+import type { ListVersionTable } from '../../db/list-index-names';
+import { afterCondition, decodeCursor, encodeCursor, keysetSort } from '../../db/list-keyset';
 import { type ListColumns, orderOf, parseListQuery, whereOf } from '../../db/list-sql';
+import { createListTotals, type ListTotals } from '../../db/list-totals';
 import type { Auth } from '../../domain/auth/auth-context';
-import { itemNotFound } from '../../domain/errors';
+import { itemNotFound, wrongParameters } from '../../domain/errors';
 import { loadExcelJS } from '../../lazy-packages';
 import { type DeclaredCallInput, type ObjectScope, registerDeclaredCall, registerObjectScope } from './register-call';
 
@@ -41,31 +45,79 @@ export interface EntityServer<E extends EntityContract, DB, TB extends keyof DB,
   exportColumns?: Record<string, (item: ItemOf<E>) => unknown>;
   /** Standard calls this entity answers its own way (groups write through the nested set). */
   custom?: readonly ('create' | 'patch' | 'delete' | 'item')[];
+  /**
+   * Narrow list rows (the contract's `listItem`): the columns and items of a page, when
+   * they are fewer than an item's. Item reads, writes and exports use `select`/`toItems`.
+   */
+  list?: {
+    /** Any select over the scoped query (its own joins). */
+    select: (query: SelectQueryBuilder<DB, TB, object>, auth: Auth) => unknown;
+    toItems: (rows: never[], auth: Auth, withs: readonly string[]) => Promise<unknown[]>;
+  };
+  /**
+   * The tables a page and its total read, when each has a write counter (`list_versions`,
+   * migration 0012): totals are then cached until one of them changes.
+   */
+  versions?: readonly ListVersionTable[];
 }
 
-/** One page and the total that matches (both within the caller's scope). */
+/** What pages of an entity need from the server: the dialect (keyset nulls) and its totals cache. */
+interface ListEngine {
+  dialect: DialectName;
+  totals: ListTotals | null;
+}
+const engines = new WeakMap<object, ListEngine>();
+
+/**
+ * One page and the total that matches (both within the caller's scope). With `after` the
+ * page starts after the cursor's row (keyset); `meta.next` is the cursor of the page after.
+ */
 export async function readPage<E extends EntityContract, DB, TB extends keyof DB, SDB, STB extends keyof SDB, Row>(
   def: EntityServer<E, DB, TB, SDB, STB, Row>,
   auth: Auth,
   query: ListQuery,
   within?: Expression<SqlBool>,
 ) {
+  const engine = engines.get(def);
   const where = whereOf(def.entity, def, query, auth);
   let base = def.scoped(auth);
   if (within) base = base.where(within);
   if (where) base = base.where(where);
-  const counted = await base.select(sql<number | string>`count(*)`.as('total')).executeTakeFirst();
-  let page = def.select(base, auth);
+  const count = base.select(sql<number | string>`count(*)`.as('total'));
+  const total = engine?.totals
+    ? await engine.totals.total(count)
+    : Number(((await count.executeTakeFirst()) as { total?: number | string } | undefined)?.total ?? 0);
+  const sort = engine ? keysetSort(def.entity, query.sort) : null;
+  let offset = (query.page - 1) * query.size;
+  if (query.after) {
+    if (!engine) throw wrongParameters({ after: { code: 'invalid' } });
+    base = base.where(afterCondition(def, decodeCursor(query.after, sort), engine.dialect));
+    offset = 0;
+  }
+  let page = (def.list?.select ?? def.select)(base, auth) as unknown as SelectQueryBuilder<SDB, STB, object>;
+  if (sort) {
+    page = page.select([
+      sql.ref(def.columns[sort.field] ?? def.idColumn).as('__sort_value'),
+      sql.ref(def.idColumn).as('__sort_id'),
+    ]) as typeof page;
+  }
   for (const term of orderOf(def.entity, def, query.sort)) page = page.orderBy(term);
-  const rows = await page
-    .limit(query.size)
-    .offset((query.page - 1) * query.size)
-    .execute();
-  const total = (counted as { total?: number | string } | undefined)?.total;
-  return {
-    data: await def.toItems(rows as Row[], auth, query.with),
-    meta: { page: query.page, size: query.size, total: Number(total ?? 0) },
-  };
+  const rows = (await page.limit(query.size).offset(offset).execute()) as Record<string, unknown>[];
+  const last = rows.at(-1);
+  const value = last?.__sort_value;
+  const next =
+    sort && last && rows.length === query.size && query.page * query.size < total
+      ? typeof value === 'string' || typeof value === 'number'
+        ? encodeCursor({ ...sort, value, id: Number(last.__sort_id) })
+        : null
+      : null;
+  // A narrow row is checked against the list's own schema by the call's response.
+  const data = (
+    def.list
+      ? await def.list.toItems(rows as never[], auth, query.with)
+      : await def.toItems(rows as Row[], auth, query.with)
+  ) as ItemOf<E>[];
+  return { data, meta: { page: query.page, size: query.size, total, next } };
 }
 
 /** Ids of the visible rows among `ids`, or of every visible row matching a filter. */
@@ -141,6 +193,11 @@ export function registerEntityCalls<E extends EntityContract, DB, TB extends key
   const register = (k: string, handler: (input: DeclaredCallInput) => Promise<unknown>) =>
     registerDeclaredCall(app, k, handler);
   registerObjectScope(app, def.entity.name, objectScopeOf(def));
+  const { db } = app.ctx;
+  engines.set(def, {
+    dialect: dialectOf(db),
+    totals: def.versions ? createListTotals(db, def.versions) : null,
+  });
 
   register(`GET ${path}/items`, async ({ auth, query }) =>
     readPage(def, auth as Auth, parseListQuery(def.entity, query as ListSearch)),

@@ -8,13 +8,17 @@ import {
   deleteUsers,
   permittedUsers,
   scopedUsers,
+  selectUserList,
   selectUsers,
   setUserPassword,
+  toUserListItems,
   toUsers,
   USER_COLUMNS,
   USER_CONDITIONS,
+  USER_LIST_TABLES,
   USER_RELATIONS,
   updateUser,
+  userSearch,
 } from '../../domain/users/users';
 import { registerEntityCalls } from '../plumbing/entity-routes';
 import { registerCall } from '../plumbing/register-call';
@@ -29,7 +33,11 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     relations: USER_RELATIONS,
     conditions: USER_CONDITIONS,
     idColumn: 'u.id',
+    search: userSearch(ctx.db),
     toItems: (rows, auth) => toUsers(ctx.db, auth, rows),
+    // Lists answer narrow rows (UserListItemSchema); the edit page reads the whole user.
+    list: { select: selectUserList, toItems: (rows, auth) => toUserListItems(ctx.db, auth, rows) },
+    versions: USER_LIST_TABLES,
     create: async (auth, body) => {
       const id = await createUser(ctx.db, auth, body);
       // New users default to a registration link (2.5); one without an e-mail is invited later.

@@ -58,6 +58,24 @@ export const UserSchema = v.object({
 });
 export type User = v.InferOutput<typeof UserSchema>;
 
+/**
+ * A row of the users list and pickers (docs/decisions.md, Lists): what the table shows
+ * (name, login, avatar, e-mail, role, groups, markers, status) and pickers describe users
+ * by. The edit page reads the whole user from `GET /users/{id}`.
+ */
+export const UserListItemSchema = v.object({
+  id: v.number(),
+  login: v.string(),
+  name: v.string(),
+  email: nullableString,
+  avatar_url: nullableString,
+  role: ref,
+  domains: v.array(ref),
+  markers: v.array(v.object({ id: v.number(), name: v.string(), color: v.string() })),
+  activated_at: nullableString,
+});
+export type UserListItem = v.InferOutput<typeof UserListItemSchema>;
+
 /** Section 5: letters, numbers, dash or underscore (also dot and @ so e-mails can serve as logins). */
 export const LOGIN_PATTERN = /^[A-Za-z0-9._@-]+$/;
 
@@ -115,6 +133,7 @@ export const usersEntity = defineEntity({
     delete: ['users.delete'],
   },
   item: UserSchema,
+  listItem: UserListItemSchema,
   create: UserCreateSchema,
   patch: UserPatchSchema,
   fields: {
@@ -145,7 +164,7 @@ export const USER_FIELD_RULES = {
   licences: fieldRule(['users.view_licences', 'users.edit_licences']),
 };
 
-export const UserListSchema = listAnswer(UserSchema);
+export const UserListSchema = listAnswer(UserListItemSchema);
 
 /** POST /users/{id}/password: an administrator sets a new password. */
 export const UserPasswordSchema = v.object({ new_password: v.pipe(v.string(), v.minLength(8), v.maxLength(128)) });

@@ -76,6 +76,7 @@ export const entityListMachine = setup({
       items: params.answer.data,
       total: params.answer.meta.total,
       lastPage: params.answer.meta.page,
+      next: params.answer.meta.next ?? null,
       failure: null,
     })),
     /**
@@ -85,7 +86,12 @@ export const entityListMachine = setup({
     appendPage: assign(({ context }, params: { answer: ListPageAnswer }) => {
       const seen = new Set(context.items.map((row) => row.id));
       const items = [...context.items, ...params.answer.data.filter((row) => !seen.has(row.id))];
-      return { items, total: Math.max(params.answer.meta.total, items.length), lastPage: params.answer.meta.page };
+      return {
+        items,
+        total: Math.max(params.answer.meta.total, items.length),
+        lastPage: params.answer.meta.page,
+        next: params.answer.meta.next ?? null,
+      };
     }),
     setFailure: assign((_, params: { failure: CallFailure }) => ({ failure: params.failure })),
     toggleRow: assign(({ context }, params: { id: number }) => ({ selection: toggleRow(context, params.id) })),
@@ -249,7 +255,11 @@ export const entityListMachine = setup({
           invoke: {
             id: 'fetchMore',
             src: 'fetchPage',
-            input: ({ context }) => listRequest(context.query, { ...context, page: context.lastPage + 1 }),
+            // The cursor of the page after (when the server gave one) spares it skipping the rows before.
+            input: ({ context }) => ({
+              ...listRequest(context.query, { ...context, page: context.lastPage + 1 }),
+              ...(context.next ? { after: context.next } : {}),
+            }),
             onDone: {
               target: 'ready',
               actions: { type: 'appendPage', params: ({ event }) => ({ answer: event.output }) },

@@ -18,7 +18,7 @@ export interface DeleteResult {
 /** One page as the `items` call answers it. */
 export interface ListPageAnswer {
   data: ListRow[];
-  meta: { page: number; size: number; total: number };
+  meta: { page: number; size: number; total: number; next?: string | null };
 }
 
 export interface EntityListContext {
@@ -34,6 +34,8 @@ export interface EntityListContext {
   total: number;
   /** The last page loaded: load more asks for the next one and appends it. */
   lastPage: number;
+  /** The server's cursor of the page after the last one loaded (keyset paging): load more passes it as `after`. */
+  next?: string | null;
   selection: Selection;
   /** What the open confirmation would delete. */
   pendingDelete: Selection | null;

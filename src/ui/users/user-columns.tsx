@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
-import type { User } from '../../contract/entities/user';
+import type { UserListItem } from '../../contract/entities/user';
 import { asColumns, type ColumnDef } from '../entities/columns';
 import { MarkerSwatch } from '../markers/MarkerSwatch';
 import { UserAvatar } from './UserAvatar';
 
-type Row = User & { [k: string]: unknown };
+type Row = UserListItem & { [k: string]: unknown };
 
 /** First names of a list, then "+N". */
 function some(names: string[], max = 2) {
