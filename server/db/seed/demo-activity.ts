@@ -5,7 +5,7 @@ import { insertMany } from './builders';
 import { CONVERSATION_SCRIPTS, HANDOVER } from './demo-conversations';
 import { DEMO_SEED, type Estate, type EstatePerson } from './demo-estate';
 import { daysBefore } from './demo-people';
-import { createPrng, type Prng } from './prng';
+import { createPrng, type Prng, uuidFrom } from './prng';
 
 type Trx = Transaction<Database>;
 
@@ -427,12 +427,6 @@ function planCalls(seed: ActivitySeed, rng: Prng): PlannedCall[] {
   return calls.sort((a, b) => b.days - a.days);
 }
 
-/** A UUID-shaped speech id from the generator: the same on every seed. */
-function speechId(rng: Prng): string {
-  const hex = Array.from({ length: 32 }, () => rng.int(0, 15).toString(16)).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
-}
-
 async function seedCallHistory(trx: Trx, seed: ActivitySeed, rng: Prng): Promise<void> {
   const { now, users } = seed;
   const at = (days: number, plusSeconds = 0) =>
@@ -445,7 +439,7 @@ async function seedCallHistory(trx: Trx, seed: ActivitySeed, rng: Prng): Promise
       const ring = c.status === 'answered' ? rng.int(3, 15) : rng.int(5, 30);
       return {
         project_id: seed.projectId,
-        speech_id: speechId(rng),
+        speech_id: uuidFrom(rng),
         from_number: c.from,
         to_number: c.to,
         from_user_id: c.fromUser ? users[c.fromUser]! : null,

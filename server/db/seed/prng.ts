@@ -44,3 +44,9 @@ export function createPrng(seed: number): Prng {
     },
   };
 }
+
+/** A version-4-shaped UUID from the generator (speech ids of demo calls: the same on every seed). */
+export function uuidFrom(rng: Prng): string {
+  const hex = Array.from({ length: 32 }, () => rng.int(0, 15).toString(16)).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
