@@ -70,11 +70,7 @@ describe.each(dialects)('demo residence (%s)', (dialect) => {
     t = await buildTestApp(dialect);
     again = await buildTestApp(dialect);
     residence = (
-      await t.db
-        .selectFrom('projects')
-        .select('id')
-        .where('name', '=', 'Riverside Residence')
-        .executeTakeFirstOrThrow()
+      await t.db.selectFrom('projects').select('id').where('name', '=', 'Riverside Residence').executeTakeFirstOrThrow()
     ).id;
   });
   afterAll(async () => {
@@ -166,7 +162,11 @@ describe.each(dialects)('demo residence (%s)', (dialect) => {
       .select('d.id')
       .where('d.project_id', '=', residence)
       .where('dt.type', '=', 'unit')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('user_domains as ud').select('ud.user_id').whereRef('ud.domain_id', '=', 'd.id'))))
+      .where((eb) =>
+        eb.not(
+          eb.exists(eb.selectFrom('user_domains as ud').select('ud.user_id').whereRef('ud.domain_id', '=', 'd.id')),
+        ),
+      )
       .execute();
     expect(empty).toHaveLength(4);
   });
@@ -237,7 +237,11 @@ describe.each(dialects)('demo residence (%s)', (dialect) => {
   });
 
   it('has five announces, two of them polls answered by some of their recipients', async () => {
-    const announces = await t.db.selectFrom('announces').select(['id', 'name', 'type', 'status']).orderBy('id').execute();
+    const announces = await t.db
+      .selectFrom('announces')
+      .select(['id', 'name', 'type', 'status'])
+      .orderBy('id')
+      .execute();
     expect(announces.map((a) => [a.name, a.type, a.status])).toEqual([
       ['Water shut-off, Building B', 'info', 'stopped'],
       ['Fitness room opening hours', 'poll', 'stopped'],
@@ -256,7 +260,9 @@ describe.each(dialects)('demo residence (%s)', (dialect) => {
       expect(answered.length, poll.name).toBeLessThan(recipients.length);
     }
     const draft = announces.find((a) => a.status === 'new')!;
-    expect(await t.db.selectFrom('announce_recipients').where('announce_id', '=', draft.id).select('id').execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom('announce_recipients').where('announce_id', '=', draft.id).select('id').execute(),
+    ).toEqual([]);
   });
 
   it('has two weeks of calls before the first demo’s four of the day before, every outcome among them', async () => {

@@ -104,11 +104,7 @@ async function seedConversations(trx: Trx, seed: ActivitySeed, rng: Prng): Promi
   );
   const ids = new Map(
     (
-      await trx
-        .selectFrom('conversations')
-        .select(['id', 'subject'])
-        .where('project_id', '=', seed.projectId)
-        .execute()
+      await trx.selectFrom('conversations').select(['id', 'subject']).where('project_id', '=', seed.projectId).execute()
     ).map((r) => [r.subject, r.id]),
   );
   await insertMany(
@@ -260,9 +256,9 @@ async function seedAnnounces(trx: Trx, seed: ActivitySeed, rng: Prng): Promise<v
     })),
   );
   const ids = new Map(
-    (
-      await trx.selectFrom('announces').select(['id', 'name']).where('project_id', '=', seed.projectId).execute()
-    ).map((r) => [r.name, r.id]),
+    (await trx.selectFrom('announces').select(['id', 'name']).where('project_id', '=', seed.projectId).execute()).map(
+      (r) => [r.name, r.id],
+    ),
   );
   const groupId = (path: string) => {
     const id = seed.groupPaths[path === '' ? seed.root : `${seed.root}/${path}`];

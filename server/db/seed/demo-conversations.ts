@@ -19,7 +19,10 @@ export const CONVERSATION_SCRIPTS: readonly ConversationScript[] = [
     desk: 'concierge',
     opener: 'desk',
     lines: [
-      { from: 'desk', body: 'Good afternoon! A parcel from Nordic Post arrived for you; it is waiting at the front desk.' },
+      {
+        from: 'desk',
+        body: 'Good afternoon! A parcel from Nordic Post arrived for you; it is waiting at the front desk.',
+      },
       { from: 'resident', body: 'Thank you! I will pick it up after work, around 7.' },
       { from: 'desk', body: 'Perfect, the evening shift will have it ready for you.' },
     ],
@@ -29,8 +32,14 @@ export const CONVERSATION_SCRIPTS: readonly ConversationScript[] = [
     desk: 'staff',
     opener: 'resident',
     lines: [
-      { from: 'resident', body: 'Hi, water has been dripping under my kitchen sink since this morning. Could someone take a look?' },
-      { from: 'desk', body: 'Sorry to hear that. Maintenance can come today between 2 and 4 pm. Will someone be at home?' },
+      {
+        from: 'resident',
+        body: 'Hi, water has been dripping under my kitchen sink since this morning. Could someone take a look?',
+      },
+      {
+        from: 'desk',
+        body: 'Sorry to hear that. Maintenance can come today between 2 and 4 pm. Will someone be at home?',
+      },
       { from: 'resident', body: 'Yes, I work from home today.' },
       { from: 'desk', body: 'Great, the technician will call you from the lobby when he arrives.' },
       { from: 'resident', body: 'All fixed, the seal was loose. Thank you so much!' },
@@ -41,7 +50,10 @@ export const CONVERSATION_SCRIPTS: readonly ConversationScript[] = [
     desk: 'concierge',
     opener: 'resident',
     lines: [
-      { from: 'resident', body: 'My parents are visiting on Saturday. Can they use a guest space in the underground parking?' },
+      {
+        from: 'resident',
+        body: 'My parents are visiting on Saturday. Can they use a guest space in the underground parking?',
+      },
       { from: 'desk', body: 'Of course. Please send me the plate number and I will add it to the gate list.' },
       { from: 'resident', body: 'It is KLM 482, a grey estate car.' },
       { from: 'desk', body: 'Done: the parking gate opens for KLM 482 on Saturday from 9 am to 11 pm.' },
@@ -53,7 +65,10 @@ export const CONVERSATION_SCRIPTS: readonly ConversationScript[] = [
     opener: 'resident',
     lines: [
       { from: 'resident', body: 'There has been loud music from the floor above after 11 pm two nights in a row.' },
-      { from: 'desk', body: 'Thank you for telling us. I will speak with the neighbours today and remind them of the quiet hours.' },
+      {
+        from: 'desk',
+        body: 'Thank you for telling us. I will speak with the neighbours today and remind them of the quiet hours.',
+      },
       { from: 'resident', body: 'Appreciated. Last night was much quieter.' },
     ],
   },
@@ -73,7 +88,10 @@ export const CONVERSATION_SCRIPTS: readonly ConversationScript[] = [
     opener: 'resident',
     lines: [
       { from: 'resident', body: 'The elevator makes a grinding noise between the 3rd and 4th floors.' },
-      { from: 'desk', body: 'Thanks, I have called the elevator company. A technician is booked for tomorrow morning.' },
+      {
+        from: 'desk',
+        body: 'Thanks, I have called the elevator company. A technician is booked for tomorrow morning.',
+      },
       { from: 'desk', body: 'Update: the technician replaced a guide roller and the elevator is back to normal.' },
     ],
   },
@@ -93,7 +111,10 @@ export const CONVERSATION_SCRIPTS: readonly ConversationScript[] = [
     opener: 'resident',
     lines: [
       { from: 'resident', body: 'We are moving in on Monday. Can we reserve the service elevator from 8 to 12?' },
-      { from: 'desk', body: 'The service elevator is yours on Monday from 8:00 to 12:00. Protective blankets are in the lobby.' },
+      {
+        from: 'desk',
+        body: 'The service elevator is yours on Monday from 8:00 to 12:00. Protective blankets are in the lobby.',
+      },
       { from: 'resident', body: 'Great, thank you.' },
       { from: 'desk', body: 'Welcome to Riverside Residence!' },
     ],

@@ -95,9 +95,9 @@ export async function insertEstatePeople(
     })),
   );
   const markerIds = new Map(
-    (
-      await trx.selectFrom('markers').select(['id', 'name']).where('project_id', '=', seed.projectId).execute()
-    ).map((m) => [m.name, m.id]),
+    (await trx.selectFrom('markers').select(['id', 'name']).where('project_id', '=', seed.projectId).execute()).map(
+      (m) => [m.name, m.id],
+    ),
   );
   await insertMany(
     trx,

@@ -1,8 +1,10 @@
 import type { Transaction } from 'kysely';
+import type { TreeNode } from '../../domain/groups/nested-set';
 import { ALL_FEATURES, NO_FEATURES } from '../../domain/project/features';
 import type { Database } from '../schema';
 import {
   addMember,
+  type DomainSeed,
   insertAvailableRoles,
   insertDomainForest,
   insertDomainTree,
@@ -11,12 +13,12 @@ import {
   insertRole,
   insertUser,
 } from './builders';
-import { DOMAIN_TYPES } from './domain-types';
-import { AVAILABLE_ROLES, ROLE_DESCRIPTIONS, ROLE_PRESETS, type RolePresetName } from './roles';
 import { seedActivity } from './demo-activity';
-import { planEstate } from './demo-estate';
+import { type Estate, planEstate } from './demo-estate';
 import { insertEstateNumbers } from './demo-numbers';
 import { insertEstatePeople } from './demo-people';
+import { DOMAIN_TYPES } from './domain-types';
+import { AVAILABLE_ROLES, ROLE_DESCRIPTIONS, ROLE_PRESETS, type RolePresetName } from './roles';
 import { DEMO_NUMBERS, seedTelephony } from './telephony';
 
 /** The demo users besides the administrator, with the role each holds in the first project. */
@@ -80,18 +82,20 @@ export async function seedDemo(
   trx: Transaction<Database>,
   admin: { id: number; login: string },
   demoHash: string,
-  now: Date = new Date(),
+  options: { size?: 'full' | 'small'; now?: Date } = {},
 ): Promise<void> {
   const adminId = admin.id;
+  const now = options.now ?? new Date();
+  const full = (options.size ?? 'full') === 'full';
   const stamp = now.toISOString();
-  const estate = planEstate(DEMO_PROJECTS.residence, [admin.login, ...DEMO_USERS.map((u) => u.login)]);
+  const estate = full ? planEstate(DEMO_PROJECTS.residence, [admin.login, ...DEMO_USERS.map((u) => u.login)]) : null;
   const residence = await insertProject(trx, DEMO_PROJECTS.residence, ALL_FEATURES);
   const residenceTypes = await insertDomainTypes(trx, residence, DOMAIN_TYPES);
   const { byName: groups, byPath: groupPaths } = await insertDomainForest(
     trx,
     residence,
     residenceTypes,
-    estate.tree,
+    estate?.tree ?? SMALL_TREE,
     adminId,
     stamp,
   );
@@ -136,6 +140,44 @@ export async function seedDemo(
   }
 
   await seedTelephony(trx, { projectId: residence, adminId, rootGroup: residenceRoot, groups, users: userIds });
+  if (estate)
+    await seedEstate(trx, { residence, adminId, admin, now, estate, groups, groupPaths, roleIds, userIds, demoHash });
+  await seedOffice(trx, adminId);
+}
+
+/** The first demo's residence: Building A with Units 101, 102 and 201 (GATEHOUSE_DEMO_SIZE=small). */
+const SMALL_TREE: TreeNode<DomainSeed> = {
+  value: { name: DEMO_PROJECTS.residence, type: 'project' },
+  children: [
+    {
+      value: { name: 'Building A', type: 'building', logic_address: '1' },
+      children: [
+        { value: { name: 'Unit 101', type: 'unit', logic_address: '101' } },
+        { value: { name: 'Unit 102', type: 'unit', logic_address: '102' } },
+        { value: { name: 'Unit 201', type: 'unit', logic_address: '201' } },
+      ],
+    },
+  ],
+};
+
+/** The generated people, their numbers and what happened before the seed. */
+async function seedEstate(
+  trx: Transaction<Database>,
+  seed: {
+    residence: number;
+    adminId: number;
+    admin: { login: string };
+    now: Date;
+    estate: Estate;
+    groups: Record<string, number>;
+    groupPaths: Record<string, number>;
+    roleIds: Record<RolePresetName, number>;
+    userIds: Record<string, number>;
+    demoHash: string;
+  },
+): Promise<void> {
+  const { residence, adminId, admin, now, estate, groups, groupPaths, roleIds, userIds, demoHash } = seed;
+  const stamp = now.toISOString();
 
   const generated = await insertEstatePeople(trx, {
     projectId: residence,
@@ -167,7 +209,9 @@ export async function seedDemo(
       panelA: DEMO_NUMBERS.panel,
     },
   });
+}
 
+async function seedOffice(trx: Transaction<Database>, adminId: number): Promise<void> {
   const office = await insertProject(trx, DEMO_PROJECTS.office, { ...NO_FEATURES, mobile_app: true });
   const officeTypes = await insertDomainTypes(trx, office, DOMAIN_TYPES);
   const officeGroups = await insertDomainTree(

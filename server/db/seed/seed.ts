@@ -41,7 +41,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: Config): Promise
   await db.transaction().execute(async (trx) => {
     const adminId = await insertUser(trx, { login: config.adminLogin, passwordHash: adminHash, name: 'Administrator' });
     if (demoHash) {
-      await seedDemo(trx, { id: adminId, login: config.adminLogin }, demoHash);
+      await seedDemo(trx, { id: adminId, login: config.adminLogin }, demoHash, { size: config.demoSize });
       return;
     }
     await createProjectWithAdmin(trx, PLAIN_PROJECT_NAME, adminId, ALL_FEATURES);

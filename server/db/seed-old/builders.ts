@@ -1,0 +1,164 @@
+import type { Transaction } from 'kysely';
+import type { LicensedFeatures } from '../../../src/contract/entities/server-settings';
+import type { Permission } from '../../../src/contract/permissions';
+import { nowIso } from '../../domain/clock';
+import { numberTree, type TreeNode } from '../../domain/groups/nested-set';
+import type { Database } from '../schema';
+
+/** Small insert helpers shared by the first-start seed and the demo content. */
+type Trx = Transaction<Database>;
+
+export async function insertProject(trx: Trx, name: string, features: LicensedFeatures): Promise<number> {
+  const now = nowIso();
+  const row = await trx
+    .insertInto('projects')
+    .values({ name, description: null, features: JSON.stringify(features), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Domain types of a project, returned as code → id. */
+export async function insertDomainTypes(
+  trx: Trx,
+  projectId: number,
+  types: Record<string, string>,
+): Promise<Record<string, number>> {
+  const ids: Record<string, number> = {};
+  for (const [type, name] of Object.entries(types)) {
+    const row = await trx
+      .insertInto('domain_types')
+      .values({ project_id: projectId, type, name, created_at: nowIso() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids[type] = row.id;
+  }
+  return ids;
+}
+
+export interface DomainSeed {
+  name: string;
+  type: string;
+  logic_address?: string;
+}
+
+/** Inserts a group tree as a nested set; returns group name → id. */
+export async function insertDomainTree(
+  trx: Trx,
+  projectId: number,
+  typeIds: Record<string, number>,
+  tree: TreeNode<DomainSeed>,
+  createdBy: number | null,
+): Promise<Record<string, number>> {
+  const ids: number[] = [];
+  const byName: Record<string, number> = {};
+  const now = nowIso();
+  for (const node of numberTree(tree)) {
+    const row = await trx
+      .insertInto('domains')
+      .values({
+        project_id: projectId,
+        parent_id: node.parentIndex === null ? null : (ids[node.parentIndex] ?? null),
+        name: node.value.name,
+        description: null,
+        domain_type_id: typeIds[node.value.type] ?? null,
+        logic_address: node.value.logic_address ?? null,
+        lft: node.lft,
+        rgt: node.rgt,
+        created_by_user_id: createdBy,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+    byName[node.value.name] = row.id;
+  }
+  return byName;
+}
+
+export async function insertRole(
+  trx: Trx,
+  role: { projectId: number; name: string; description: string; permissions: readonly Permission[]; isAdmin: boolean },
+): Promise<number> {
+  const now = nowIso();
+  const row = await trx
+    .insertInto('roles')
+    .values({
+      project_id: role.projectId,
+      name: role.name,
+      description: role.description,
+      permissions: JSON.stringify(role.permissions),
+      is_admin: role.isAdmin ? 1 : 0,
+      created_by_user_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertAvailableRoles(trx: Trx, roleId: number, availableRoleIds: number[]): Promise<void> {
+  if (availableRoleIds.length === 0) return;
+  await trx
+    .insertInto('role_available_roles')
+    .values(availableRoleIds.map((available_role_id) => ({ role_id: roleId, available_role_id })))
+    .execute();
+}
+
+export interface UserSeed {
+  login: string;
+  passwordHash: string;
+  name: string;
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+}
+
+/** An active user (activated now) who can log in at once. */
+export async function insertUser(trx: Trx, user: UserSeed): Promise<number> {
+  const now = nowIso();
+  const row = await trx
+    .insertInto('users')
+    .values({
+      login: user.login,
+      password_hash: user.passwordHash,
+      name: user.name,
+      firstname: user.firstname ?? null,
+      lastname: user.lastname ?? null,
+      email: user.email ?? null,
+      phone: null,
+      description: null,
+      avatar_url: null,
+      profile_phone: null,
+      profile_address: null,
+      country_code: null,
+      sip_number_id: null,
+      activated_at: now,
+      created_by_user_id: null,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Makes a user a member of a project with a role, placed in the given groups. */
+export async function addMember(
+  trx: Trx,
+  member: { userId: number; projectId: number; roleId: number; domainIds: number[] },
+): Promise<void> {
+  await trx
+    .insertInto('memberships')
+    .values({ user_id: member.userId, project_id: member.projectId, role_id: member.roleId, created_at: nowIso() })
+    .execute();
+  if (member.domainIds.length > 0) {
+    await trx
+      .insertInto('user_domains')
+      .values(member.domainIds.map((domain_id) => ({ user_id: member.userId, domain_id })))
+      .execute();
+  }
+}

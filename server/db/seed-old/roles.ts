@@ -1,0 +1,49 @@
+import { ALL_PERMISSIONS, PERMISSION_FAMILIES, type Permission } from '../../../src/contract/permissions';
+
+/** Families the staff role leaves to administrators: project setup, backups, licences, system and audit. */
+const ADMIN_ONLY_FAMILIES = ['project', 'backups', 'licences', 'system', 'audit'] as const;
+const adminOnly = new Set<Permission>([
+  ...ADMIN_ONLY_FAMILIES.flatMap((f) => PERMISSION_FAMILIES[f]),
+  'roles.grant_more_than_own',
+]);
+
+/** The demo roles of the first project, by name. Tests read them to know what each demo user may do. */
+export const ROLE_PRESETS = {
+  admin: [...ALL_PERMISSIONS],
+  staff: ALL_PERMISSIONS.filter((p) => !adminOnly.has(p)),
+  concierge: [
+    'users.view',
+    'domains.view_descendants',
+    'conversations.view',
+    'conversations.create',
+    'conversations.create_message',
+    // Residents below the concierge's groups may start conversations with them (docs/decisions.md).
+    'conversations.accept_from_descendants',
+    'calls.view_history',
+    'calls.call_all',
+    'calls.interception',
+    'concierge.reception',
+    'device_alarms.view',
+    'sip_numbers.view',
+    'announces.view',
+  ],
+  resident: ['conversations.view', 'conversations.create', 'conversations.create_message', 'announces.view'],
+} satisfies Record<string, Permission[]>;
+
+export type RolePresetName = keyof typeof ROLE_PRESETS;
+
+/** Human descriptions of the demo roles. */
+export const ROLE_DESCRIPTIONS: Record<RolePresetName, string> = {
+  admin: 'Full access to the project, its settings, licences and backups.',
+  staff: 'Manages users, groups, devices and access; no project settings, licences, backups or audit.',
+  concierge: 'Takes door calls, intercepts calls and talks to residents.',
+  resident: 'Reads announcements and writes to the concierge.',
+};
+
+/** Roles each demo role may assign (6.1 "Available Profiles"). */
+export const AVAILABLE_ROLES: Record<RolePresetName, RolePresetName[]> = {
+  admin: ['admin', 'staff', 'concierge', 'resident'],
+  staff: ['staff', 'concierge', 'resident'],
+  concierge: [],
+  resident: [],
+};
