@@ -23,6 +23,11 @@ export interface Config {
   /** Null: a password is generated on first start and printed once. */
   adminPassword: string | null;
   demo: boolean;
+  /**
+   * GATEHOUSE_DEMO_SIZE: `full` (default) seeds the whole demo residence; `small` only the first
+   * demo's few groups and named users (for tests that need a small world, and quick trials).
+   */
+  demoSize: 'full' | 'small';
   /** Null: one password for all demo users is generated on first start. */
   demoPassword: string | null;
   /** Null: read from (or generated into) DATA_DIR/jwt-secret. */
@@ -241,6 +246,11 @@ export function loadConfig(env: Env): Config {
   const adminPassword = read('GATEHOUSE_ADMIN_PASSWORD', password) ?? null;
   const demo = read('GATEHOUSE_DEMO', flag, true);
   const demoPassword = read('GATEHOUSE_DEMO_PASSWORD', password) ?? null;
+  const demoSize = read(
+    'GATEHOUSE_DEMO_SIZE',
+    { schema: v.pipe(v.string(), v.picklist(['full', 'small'])), expected: 'full or small' },
+    'full',
+  ) as 'full' | 'small';
   const jwtSecret = read('JWT_SECRET', secret) ?? null;
   const accessTokenTtl = read('ACCESS_TOKEN_TTL', integer(1, 86_400), 900);
   const refreshTokenTtl = read('REFRESH_TOKEN_TTL', integer(60, 31_536_000), 2_592_000);
@@ -326,6 +336,7 @@ export function loadConfig(env: Env): Config {
     adminLogin,
     adminPassword,
     demo,
+    demoSize,
     demoPassword,
     jwtSecret,
     accessTokenTtl,

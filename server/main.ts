@@ -110,6 +110,7 @@ function firstStartNotice(seed: SeedReport): string {
   if (seed.demo) {
     const password = seed.demo.generatedPassword ?? '(password from GATEHOUSE_DEMO_PASSWORD)';
     lines.push(`  Demo users: ${seed.demo.logins.join(', ')} / ${password}`);
+    lines.push("  The residence's generated people (firstname.lastname, see the users list) share that password.");
   }
   return lines.join('\n');
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnnounceByTokenSchema, AnnounceListSchema, AnnounceSchema } from '../../src/contract/entities/announce';
-import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 import { addProjectUser, demoIds } from '../support/project-users';
 
 describe.each(dialects)('announces (%s)', (dialect) => {
@@ -42,7 +42,7 @@ describe.each(dialects)('announces (%s)', (dialect) => {
     t.db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('type', '=', type).execute();
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     for (const login of ['admin', 'staff', 'concierge', 'resident'] as const) {
       tokens[login] = (await t.session(login)).token;
     }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NUMBERS } from '../../server/db/seed/telephony';
 import { CallHistoryListSchema, DialerHistorySchema } from '../../src/contract/entities/call-history';
 import type { Filter } from '../../src/contract/filters';
-import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 import { demoIds, memberWith, q } from '../support/telephony';
 
 describe.each(dialects)('call history and dialer history (%s)', (dialect) => {
@@ -26,7 +26,7 @@ describe.each(dialects)('call history and dialer history (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     for (const login of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[login] = (await t.session(login)).token;
     ids = await demoIds(t);
   });
@@ -154,7 +154,7 @@ describe.each(dialects)('call interception settings (%s)', (dialect) => {
   let ids: Awaited<ReturnType<typeof demoIds>>;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     for (const login of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[login] = (await t.session(login)).token;
     ids = await demoIds(t);
   });

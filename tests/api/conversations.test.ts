@@ -7,7 +7,7 @@ import {
   MessagePageSchema,
 } from '../../src/contract/entities/conversation';
 import { userTopic } from '../../src/contract/realtime';
-import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 import { addProjectUser, demoIds } from '../support/project-users';
 import { connect, listening } from '../support/ws-client';
 
@@ -40,7 +40,7 @@ describe.each(dialects)('conversations (%s)', (dialect) => {
     t.call('POST', `/conversations/${id}/messages`, { token, body: { message } });
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     for (const login of ['admin', 'staff', 'concierge', 'resident'] as const)
       tokens[login] = (await t.session(login)).token;
     Object.assign(users, (await demoIds(t)).users);

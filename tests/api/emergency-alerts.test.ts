@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioDir, sirenWav, sniffAudio } from '../../server/domain/communications/emergency-audio';
 import { EmergencyAlertListSchema, EmergencyAlertSchema } from '../../src/contract/entities/emergency-alert';
 import { API_BASE } from '../../src/contract/http';
-import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 import { multipart } from '../support/multipart';
 import { addProjectUser, demoIds } from '../support/project-users';
 
@@ -48,7 +48,7 @@ describe.each(dialects)('emergency alerts (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     for (const login of ['admin', 'staff', 'concierge', 'resident'] as const) {
       tokens[login] = (await t.session(login)).token;
     }

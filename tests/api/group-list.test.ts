@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroupSchema } from '../../src/contract/entities/group';
 import { listAnswer } from '../../src/contract/filters';
-import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 
 const q = (params: Record<string, unknown>) =>
   new URLSearchParams(
@@ -20,7 +20,7 @@ describe.each(dialects)('group lists (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     const session = await t.session('admin');
     admin = session.token;
     for (const d of await t.db

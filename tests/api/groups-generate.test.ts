@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type GeneratedNode, GeneratedTreeSchema } from '../../src/contract/entities/group-structure';
 import { ERROR_CODES } from '../../src/contract/errors';
-import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 
 /** Generate groups (2.5): the preview is exact and saves nothing; saving is one transaction under the 8.2 rules. */
 describe.each(dialects)('generate groups (%s)', (dialect) => {
@@ -31,7 +31,7 @@ describe.each(dialects)('generate groups (%s)', (dialect) => {
     ]);
 
   beforeEach(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     const session = await t.session('admin');
     admin = session.token;
     projectId = session.project.id;

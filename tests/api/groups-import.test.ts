@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, insertRole, insertUser } from '../../server/db/seed/builders';
 import type { Permission } from '../../src/contract/permissions';
-import { buildTestApp, dialects, PASSWORDS, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, PASSWORDS, SMALL_DEMO, type TestApp } from '../support/api-app';
 import { multipart as formData } from '../support/multipart';
 
 const multipart = (file: Buffer, fields: Record<string, string>) =>
@@ -36,7 +36,7 @@ describe.each(dialects)('structure export and import (%s)', (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     const session = await t.session('admin');
     admin = session.token;
     building = (

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/contract/errors';
-import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 
 /**
  * The hierarchy, address and deletion rules of 8.2 one by one, with the exact
@@ -53,7 +53,7 @@ describe.each(dialects)('group rules (%s)', (dialect) => {
     (await t.call('GET', `/domains/${id}`, { token: admin })).json().data.logic_address;
 
   beforeEach(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     const session = await t.session('admin');
     admin = session.token;
     projectId = session.project.id;

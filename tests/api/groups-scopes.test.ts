@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, insertRole, insertUser } from '../../server/db/seed/builders';
 import { ROLE_PRESETS, type RolePresetName } from '../../server/db/seed/roles';
 import { hasAnyPermission, type Permission } from '../../src/contract/permissions';
-import { buildTestApp, dialects, PASSWORDS, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, PASSWORDS, SMALL_DEMO, type TestApp } from '../support/api-app';
 
 /**
  * Who sees and changes which groups (6.2): a role × call table for the demo
@@ -61,7 +61,7 @@ describe.each(dialects)('group scopes (%s)', (dialect) => {
   });
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     const session = await t.session('admin');
     projectId = session.project.id;
     tokens.admin = session.token;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroupSchema } from '../../src/contract/entities/group';
-import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 
 describe.each(dialects)('groups (%s)', (dialect) => {
   let t: TestApp;
@@ -29,7 +29,7 @@ describe.each(dialects)('groups (%s)', (dialect) => {
   const create = (body: Record<string, unknown>) => t.call('PUT', '/domains', { token: admin, body });
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     const session = await t.session('admin');
     admin = session.token;
     projectId = session.project.id;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, PASSWORDS, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, PASSWORDS, SMALL_DEMO, type TestApp } from '../support/api-app';
 import { addProjectUser } from '../support/project-users';
 
 describe.each(dialects)('GET /home/counts (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
   });
   afterAll(() => t.close());
 

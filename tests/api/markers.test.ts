@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MarkerListSchema } from '../../src/contract/entities/marker';
 import type { Filter } from '../../src/contract/filters';
-import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 
 const q = (params: Record<string, unknown>) =>
   new URLSearchParams(
@@ -25,7 +25,7 @@ describe.each(dialects)('markers resource (%s)', (dialect) => {
   const filtered = (...filters: Filter[]) => names({ filters, sort: 'name' });
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     for (const login of ['admin', 'staff', 'concierge', 'resident']) tokens[login] = (await t.session(login)).token;
     const rows = await t.db.selectFrom('users').select(['id', 'login']).execute();
     for (const r of rows) if (r.login in users) users[r.login as keyof typeof users] = r.id;

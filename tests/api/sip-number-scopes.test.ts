@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NUMBERS } from '../../server/db/seed/telephony';
 import { CallInfoSchema, ContactSchema, SIP_PASSWORD_PATTERN } from '../../src/contract/entities/sip-number';
-import { buildTestApp, dialects, PASSWORDS, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, PASSWORDS, SMALL_DEMO, type TestApp } from '../support/api-app';
 import { demoIds, memberWith, q } from '../support/telephony';
 
 describe.each(dialects)('virtual SIP numbers: scopes, contacts, call info, profile, licence (%s)', (dialect) => {
@@ -22,7 +22,7 @@ describe.each(dialects)('virtual SIP numbers: scopes, contacts, call info, profi
   };
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     for (const login of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[login] = (await t.session(login)).token;
     ids = await demoIds(t);
   });

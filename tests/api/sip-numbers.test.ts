@@ -7,7 +7,7 @@ import {
   SipNumberListSchema,
   SipNumberSchema,
 } from '../../src/contract/entities/sip-number';
-import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 import { demoIds, memberWith, q } from '../support/telephony';
 
 describe.each(dialects)('virtual SIP numbers: CRUD, rules and limits (%s)', (dialect) => {
@@ -37,7 +37,7 @@ describe.each(dialects)('virtual SIP numbers: CRUD, rules and limits (%s)', (dia
       .execute();
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     for (const login of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[login] = (await t.session(login)).token;
     ids = await demoIds(t);
   });

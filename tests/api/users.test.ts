@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserListSchema, UserSchema } from '../../src/contract/entities/user';
-import { buildTestApp, dialects, PASSWORDS, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, PASSWORDS, SMALL_DEMO, type TestApp } from '../support/api-app';
 
 const q = (params: Record<string, unknown>) =>
   new URLSearchParams(
@@ -32,7 +32,7 @@ describe.each(dialects)('users resource (%s)', (dialect) => {
   });
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     for (const login of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[login] = (await t.session(login)).token;
     const project = (await t.session('admin')).project.id;
     for (const r of await t.db.selectFrom('roles').select(['id', 'name']).where('project_id', '=', project).execute()) {

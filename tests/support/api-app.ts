@@ -19,6 +19,13 @@ import { API_BASE } from '../../src/contract/http';
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (e.g. postgres://root@/postgres?host=/var/run/postgresql). */
 export const dialects: DialectName[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/**
+ * Options of a suite written for the first demo's small world (Building A with Units 101, 102
+ * and 201, the named demo users, their numbers): lists and counts stay those of that world, not
+ * of the demo residence (server/db/seed/demo-estate.ts).
+ */
+export const SMALL_DEMO = { env: { GATEHOUSE_DEMO_SIZE: 'small' } } as const satisfies TestAppOptions;
+
 /** Known passwords of the seeded users. */
 export const PASSWORDS = { admin: 'admin-test-pass', demo: 'demo-test-pass' } as const;
 export const JWT_SECRET = 'test-jwt-secret-that-is-long-enough-0123456789';

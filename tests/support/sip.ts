@@ -5,7 +5,7 @@ import type { Clock } from '../../server/domain/clock';
 import type { MediaFactory } from '../../server/sip/b2bua/media';
 import { createStubMedia } from '../../server/sip/b2bua/stub-media';
 import { SipUserAgent } from '../../server/sip/ua/user-agent';
-import { buildTestApp, type TestApp } from './api-app';
+import { buildTestApp, SMALL_DEMO, type TestApp } from './api-app';
 
 /** A test app with the SIP server listening on 127.0.0.1, any free port. */
 export interface SipTestApp extends TestApp {
@@ -79,7 +79,8 @@ export async function buildSipTestApp(
   options: { media?: MediaFactory; clock?: Clock } = {},
 ): Promise<SipTestApp> {
   const t = await buildTestApp(dialect, {
-    env: { SIP_PROXY_HOST: '127.0.0.1', SIP_PORT: '0' },
+    // Its own telephony world on the first demo's small one (api-app.ts SMALL_DEMO).
+    env: { ...SMALL_DEMO.env, SIP_PROXY_HOST: '127.0.0.1', SIP_PORT: '0' },
     media: options.media ?? createStubMedia,
     clock: options.clock,
   });

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { LicensedFeatures } from '../../../src/contract/entities/server-settings';
 import type { Permission } from '../../../src/contract/permissions';
 import { nowIso } from '../../domain/clock';
@@ -50,15 +50,38 @@ export async function insertDomainTree(
   tree: TreeNode<DomainSeed>,
   createdBy: number | null,
 ): Promise<Record<string, number>> {
+  return (await insertDomainForest(trx, projectId, typeIds, tree, createdBy)).byName;
+}
+
+/**
+ * Inserts a group tree as a nested set, one multi-row insert per depth (parents
+ * first, so each level knows its parents' ids). Answers ids by name (names
+ * that repeat, such as "Floor 1", keep the first) and by path ("Building A/Entrance 2").
+ */
+export async function insertDomainForest(
+  trx: Trx,
+  projectId: number,
+  typeIds: Record<string, number>,
+  tree: TreeNode<DomainSeed>,
+  createdBy: number | null,
+  now: string = nowIso(),
+): Promise<{ byName: Record<string, number>; byPath: Record<string, number> }> {
+  const nodes = numberTree(tree);
+  const depth: number[] = [];
+  const path: string[] = [];
+  for (const [i, node] of nodes.entries()) {
+    const parent = node.parentIndex;
+    depth[i] = parent === null ? 0 : depth[parent]! + 1;
+    path[i] = parent === null ? node.value.name : `${path[parent]}/${node.value.name}`;
+  }
   const ids: number[] = [];
-  const byName: Record<string, number> = {};
-  const now = nowIso();
-  for (const node of numberTree(tree)) {
-    const row = await trx
-      .insertInto('domains')
-      .values({
+  for (let level = 0; level <= Math.max(...depth); level++) {
+    const indices = nodes.flatMap((_, i) => (depth[i] === level ? [i] : []));
+    const rows = indices.map((i) => {
+      const node = nodes[i]!;
+      return {
         project_id: projectId,
-        parent_id: node.parentIndex === null ? null : (ids[node.parentIndex] ?? null),
+        parent_id: node.parentIndex === null ? null : ids[node.parentIndex]!,
         name: node.value.name,
         description: null,
         domain_type_id: typeIds[node.value.type] ?? null,
@@ -68,13 +91,47 @@ export async function insertDomainTree(
         created_by_user_id: createdBy,
         created_at: now,
         updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
-    byName[node.value.name] = row.id;
+      };
+    });
+    await insertMany(trx, 'domains', rows);
+    const stored = await trx
+      .selectFrom('domains')
+      .select(['id', 'lft'])
+      .where('project_id', '=', projectId)
+      .where(
+        'lft',
+        'in',
+        rows.map((r) => r.lft),
+      )
+      .execute();
+    const byLft = new Map(stored.map((r) => [r.lft, r.id]));
+    for (const i of indices) ids[i] = byLft.get(nodes[i]!.lft)!;
   }
-  return byName;
+  const byName: Record<string, number> = {};
+  const byPath: Record<string, number> = {};
+  for (const [i, node] of nodes.entries()) {
+    byName[node.value.name] ??= ids[i]!;
+    byPath[path[i]!] = ids[i]!;
+  }
+  return { byName, byPath };
+}
+
+/** Rows per INSERT: well below both dialects' limits on bound parameters. */
+const CHUNK = 250;
+
+/** A multi-row insert of any size, in chunks, without reading anything back. */
+export async function insertMany<T extends keyof Database & string>(
+  trx: Trx,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    // Kysely cannot type the values of a table chosen by a type parameter; `rows` is checked above.
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + CHUNK) as never)
+      .execute();
+  }
 }
 
 export async function insertRole(

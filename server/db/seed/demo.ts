@@ -1,18 +1,25 @@
 import type { Transaction } from 'kysely';
+import type { TreeNode } from '../../domain/groups/nested-set';
 import { ALL_FEATURES, NO_FEATURES } from '../../domain/project/features';
 import type { Database } from '../schema';
 import {
   addMember,
+  type DomainSeed,
   insertAvailableRoles,
+  insertDomainForest,
   insertDomainTree,
   insertDomainTypes,
   insertProject,
   insertRole,
   insertUser,
 } from './builders';
+import { seedActivity } from './demo-activity';
+import { type Estate, planEstate } from './demo-estate';
+import { insertEstateNumbers } from './demo-numbers';
+import { insertEstatePeople } from './demo-people';
 import { DOMAIN_TYPES } from './domain-types';
 import { AVAILABLE_ROLES, ROLE_DESCRIPTIONS, ROLE_PRESETS, type RolePresetName } from './roles';
-import { seedTelephony } from './telephony';
+import { DEMO_NUMBERS, seedTelephony } from './telephony';
 
 /** The demo users besides the administrator, with the role each holds in the first project. */
 export const DEMO_USERS = [
@@ -61,36 +68,36 @@ export const DEMO_USERS = [
 export const DEMO_PROJECTS = { residence: 'Riverside Residence', office: 'Harbour Office' } as const;
 
 /**
- * Demo content: a residence with a building and three units, four roles and
- * users holding them (two concierges), with telephony (numbers, a door panel,
- * forwarding, a trunk, some call history); and an office project where only the administrator is a
- * member, so the administrator's login offers a choice of two projects.
+ * Demo content: the residence of demo-estate.ts (three buildings with entrances,
+ * floors and 45 units, common areas, 100 residents with numbers and markers,
+ * staff and concierges), four roles and the named demo users holding them, with
+ * telephony (numbers, door panels, forwarding, a trunk), conversations,
+ * announces with poll answers and two weeks of calls; and an office project
+ * where only the administrator is a member, so the administrator's login offers
+ * a choice of two projects. Everything but secrets and times comes from a
+ * fixed seed; every demo user has the one demo password (`demoHash`, hashed
+ * once by the caller).
  */
 export async function seedDemo(
   trx: Transaction<Database>,
-  adminId: number,
-  demoHashes: Record<(typeof DEMO_USERS)[number]['login'], string>,
+  admin: { id: number; login: string },
+  demoHash: string,
+  options: { size?: 'full' | 'small'; now?: Date } = {},
 ): Promise<void> {
+  const adminId = admin.id;
+  const now = options.now ?? new Date();
+  const full = (options.size ?? 'full') === 'full';
+  const stamp = now.toISOString();
+  const estate = full ? planEstate(DEMO_PROJECTS.residence, [admin.login, ...DEMO_USERS.map((u) => u.login)]) : null;
   const residence = await insertProject(trx, DEMO_PROJECTS.residence, ALL_FEATURES);
   const residenceTypes = await insertDomainTypes(trx, residence, DOMAIN_TYPES);
-  const groups = await insertDomainTree(
+  const { byName: groups, byPath: groupPaths } = await insertDomainForest(
     trx,
     residence,
     residenceTypes,
-    {
-      value: { name: DEMO_PROJECTS.residence, type: 'project' },
-      children: [
-        {
-          value: { name: 'Building A', type: 'building', logic_address: '1' },
-          children: [
-            { value: { name: 'Unit 101', type: 'unit', logic_address: '101' } },
-            { value: { name: 'Unit 102', type: 'unit', logic_address: '102' } },
-            { value: { name: 'Unit 201', type: 'unit', logic_address: '201' } },
-          ],
-        },
-      ],
-    },
+    estate?.tree ?? SMALL_TREE,
     adminId,
+    stamp,
   );
 
   const roleIds = {} as Record<RolePresetName, number>;
@@ -117,7 +124,7 @@ export async function seedDemo(
   for (const user of DEMO_USERS) {
     const userId = await insertUser(trx, {
       login: user.login,
-      passwordHash: demoHashes[user.login],
+      passwordHash: demoHash,
       name: user.name,
       firstname: user.firstname,
       lastname: user.lastname,
@@ -133,7 +140,78 @@ export async function seedDemo(
   }
 
   await seedTelephony(trx, { projectId: residence, adminId, rootGroup: residenceRoot, groups, users: userIds });
+  if (estate)
+    await seedEstate(trx, { residence, adminId, admin, now, estate, groups, groupPaths, roleIds, userIds, demoHash });
+  await seedOffice(trx, adminId);
+}
 
+/** The first demo's residence: Building A with Units 101, 102 and 201 (GATEHOUSE_DEMO_SIZE=small). */
+const SMALL_TREE: TreeNode<DomainSeed> = {
+  value: { name: DEMO_PROJECTS.residence, type: 'project' },
+  children: [
+    {
+      value: { name: 'Building A', type: 'building', logic_address: '1' },
+      children: [
+        { value: { name: 'Unit 101', type: 'unit', logic_address: '101' } },
+        { value: { name: 'Unit 102', type: 'unit', logic_address: '102' } },
+        { value: { name: 'Unit 201', type: 'unit', logic_address: '201' } },
+      ],
+    },
+  ],
+};
+
+/** The generated people, their numbers and what happened before the seed. */
+async function seedEstate(
+  trx: Transaction<Database>,
+  seed: {
+    residence: number;
+    adminId: number;
+    admin: { login: string };
+    now: Date;
+    estate: Estate;
+    groups: Record<string, number>;
+    groupPaths: Record<string, number>;
+    roleIds: Record<RolePresetName, number>;
+    userIds: Record<string, number>;
+    demoHash: string;
+  },
+): Promise<void> {
+  const { residence, adminId, admin, now, estate, groups, groupPaths, roleIds, userIds, demoHash } = seed;
+  const stamp = now.toISOString();
+
+  const generated = await insertEstatePeople(trx, {
+    projectId: residence,
+    adminId,
+    now,
+    passwordHash: demoHash,
+    groups,
+    people: [
+      ...estate.staff.map((person) => ({ person, roleId: roleIds.staff })),
+      ...estate.concierges.map((person) => ({ person, roleId: roleIds.concierge })),
+      ...estate.residents.map((person) => ({ person, roleId: roleIds.resident })),
+    ],
+  });
+  const users = { ...generated, ...userIds, [admin.login]: adminId };
+  await insertEstateNumbers(trx, { projectId: residence, adminId, now: stamp, estate, groups, users });
+  await seedActivity(trx, {
+    projectId: residence,
+    adminId,
+    now,
+    estate,
+    users,
+    groupPaths,
+    root: DEMO_PROJECTS.residence,
+    numbers: {
+      staff: DEMO_NUMBERS.staff,
+      concierge: DEMO_NUMBERS.concierge,
+      concierge2: DEMO_NUMBERS.concierge2,
+      masterA: DEMO_NUMBERS.master,
+      panelA: DEMO_NUMBERS.panel,
+    },
+  });
+}
+
+async function seedOffice(trx: Transaction<Database>, adminId: number): Promise<void> {
   const office = await insertProject(trx, DEMO_PROJECTS.office, { ...NO_FEATURES, mobile_app: true });
   const officeTypes = await insertDomainTypes(trx, office, DOMAIN_TYPES);
   const officeGroups = await insertDomainTree(

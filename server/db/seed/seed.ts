@@ -31,18 +31,17 @@ export async function seedIfEmpty(db: Kysely<Database>, config: Config): Promise
 
   const adminPassword = config.adminPassword ?? generatePassword();
   const demoPassword = config.demo ? (config.demoPassword ?? generatePassword()) : null;
-  // Hash before the transaction: argon2 is slow on purpose, and SQLite has one writer.
-  const adminHash = await hashPassword(adminPassword);
-  const demoHashes = demoPassword
-    ? (Object.fromEntries(
-        await Promise.all(DEMO_USERS.map(async (u) => [u.login, await hashPassword(demoPassword)] as const)),
-      ) as Record<(typeof DEMO_USERS)[number]['login'], string>)
-    : null;
+  // Hash before the transaction: argon2 is slow on purpose, and SQLite has one writer. The demo's
+  // hundred-odd users share one hash of the one demo password (one argon2 run, not one per user).
+  const [adminHash, demoHash] = await Promise.all([
+    hashPassword(adminPassword),
+    demoPassword ? hashPassword(demoPassword) : null,
+  ]);
 
   await db.transaction().execute(async (trx) => {
     const adminId = await insertUser(trx, { login: config.adminLogin, passwordHash: adminHash, name: 'Administrator' });
-    if (demoHashes) {
-      await seedDemo(trx, adminId, demoHashes);
+    if (demoHash) {
+      await seedDemo(trx, { id: adminId, login: config.adminLogin }, demoHash, { size: config.demoSize });
       return;
     }
     await createProjectWithAdmin(trx, PLAIN_PROJECT_NAME, adminId, ALL_FEATURES);

@@ -1,9 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { FORWARD_DEFAULTS } from '../../../src/contract/constants';
 import { nowIso } from '../../domain/clock';
 import { generateSipPassword } from '../../domain/telephony/sip-number-generate';
 import type { Database } from '../schema';
+import { DEMO_SEED } from './demo-estate';
+import { createPrng, uuidFrom } from './prng';
 
 type Trx = Transaction<Database>;
 type DemoLogin = 'staff' | 'concierge' | 'concierge2' | 'resident';
@@ -198,12 +200,13 @@ async function seedCalls(trx: Trx, seed: { projectId: number; users: Record<Demo
       sos: 1,
     },
   ];
+  const rng = createPrng(DEMO_SEED + 2);
   await trx
     .insertInto('call_history')
     .values(
       calls.map((c) => ({
         project_id: seed.projectId,
-        speech_id: randomUUID(),
+        speech_id: uuidFrom(rng),
         from_number: c.from,
         to_number: c.to,
         from_user_id: c.from_user,
