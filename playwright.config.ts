@@ -43,6 +43,9 @@ export default defineConfig({
       GATEHOUSE_ADMIN_PASSWORD: E2E.adminPassword,
       GATEHOUSE_DEMO_PASSWORD: E2E.demoPassword,
       GATEHOUSE_SELF_REGISTRATION: '1',
+      // The journeys are written against the first demo's small world (one building, five people):
+      // a picker or list page of the full residence would hide the rows they look for (tests/README.md).
+      GATEHOUSE_DEMO_SIZE: 'small',
     },
   },
 });
