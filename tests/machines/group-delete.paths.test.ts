@@ -106,7 +106,10 @@ describe('group delete machine', () => {
 
   it('a refusal keeps the confirmation open with the reason; a retry clears it', () => {
     const { machine, effects } = stubbed();
-    const actor = replay(machine, undefined, [{ type: 'delete.requested', group: buildingA }, { type: 'delete.confirmed' }]);
+    const actor = replay(machine, undefined, [
+      { type: 'delete.requested', group: buildingA },
+      { type: 'delete.confirmed' },
+    ]);
     actor.send({ type: 'xstate.error.actor.remove', error: refusal } as never);
     expect(actor.getSnapshot().matches('confirming')).toBe(true);
     expect(selectDeleteFailure(actor.getSnapshot())).toEqual(refusal);

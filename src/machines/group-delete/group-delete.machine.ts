@@ -17,9 +17,7 @@ export interface GroupDeleteContext {
 
 export type GroupDeleteEvent =
   /** A row's Delete: the confirmation opens first. */
-  | { type: 'delete.requested'; group: DeleteTarget }
-  | { type: 'delete.confirmed' }
-  | { type: 'delete.cancelled' };
+  { type: 'delete.requested'; group: DeleteTarget } | { type: 'delete.confirmed' } | { type: 'delete.cancelled' };
 
 type AlertParams = { kind: 'success'; code: string; params: { name: string } };
 
