@@ -82,7 +82,9 @@ test('/groups/add opens the group dialog on a fresh load; the new group shows un
   await expect(grid.getByRole('row', { name: /Unit 105/ })).toBeHidden();
 });
 
-test('an admin generates a building with floors and units: preview first, then create, then deletes it', async ({ page }) => {
+test('an admin generates a building with floors and units: preview first, then create, then deletes it', async ({
+  page,
+}) => {
   await logIn(page, users.admin);
   await page.getByRole('button', { name: /Riverside Residence/ }).click();
   await page.goto('/groups');
