@@ -82,7 +82,9 @@ test('/groups/add opens the group dialog on a fresh load; the new group shows un
   await expect(grid.getByRole('row', { name: /Unit 105/ })).toBeHidden();
 });
 
-test('an admin generates a building with floors and units: preview first, then create', async ({ page }) => {
+test('an admin generates a building with floors and units: preview first, then create, then deletes it', async ({
+  page,
+}) => {
   await logIn(page, users.admin);
   await page.getByRole('button', { name: /Riverside Residence/ }).click();
   await page.goto('/groups');
@@ -98,6 +100,15 @@ test('an admin generates a building with floors and units: preview first, then c
   await dialog.getByRole('button', { name: 'Create 7 groups' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row', { name: /Tower 7/ })).toBeVisible();
+
+  // And deletes it again, floors and units with it, after a confirmation.
+  await rowAction(page, 'Tower 7', 'Delete');
+  const confirm = page.getByRole('alertdialog', { name: 'Delete group' });
+  await expect(confirm).toContainText('Delete Tower 7? Its subgroups are deleted with it.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Tower 7 was deleted.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Tower 7/ })).toBeHidden();
+  await expect(page.getByRole('row', { name: /Riverside Residence/ })).toHaveAttribute('aria-expanded', 'true');
 });
 
 test('an admin imports a structure file with one bad row, sees its error and the new unit, and exports', async ({

@@ -22,10 +22,11 @@ const tree = [
   node(2, 'Building A', 1, true),
   node(3, 'Unit 101', 2, false),
 ];
-const branch = (call: FakeCall) => {
+const branchOf = (rows: ReturnType<typeof node>[]) => (call: FakeCall) => {
   const id = call.search.id ? Number(call.search.id) : null;
-  return { data: tree.filter((n) => n.parent_id === id) };
+  return { data: rows.filter((n) => n.parent_id === id) };
 };
+const branch = branchOf(tree);
 
 describe('groups page routes', () => {
   it('/groups/add opens the new-group dialog over the tree, not the not-built page', async () => {
@@ -54,5 +55,81 @@ describe('groups page routes', () => {
     expect(app.location().pathname).toBe('/groups/add');
     expect(new URLSearchParams(app.location().search).get('parent')).toBe('1');
     expect(within(dialog).getByRole('group', { name: 'Parent group' })).toHaveTextContent('Riverside Residence');
+  });
+});
+
+describe('deleting a group from its row menu', () => {
+  /** A server whose groups can be deleted (with their subgroups), or that refuses with `refusal`. */
+  function server(refusal: { code: string; status: number } | null = null) {
+    const rows = [...structuredClone(tree), node(4, 'Building B', 1, false)];
+    return demoBackend({
+      'GET /domains/branch': branchOf(rows),
+      'POST /domains/delete-all': (call) => {
+        if (refusal) throw refusal;
+        const [id] = (call.body as { items: number[] }).items;
+        const gone = new Set([id]);
+        for (const n of rows) if (n.parent_id !== null && gone.has(n.parent_id)) gone.add(n.id);
+        const before = rows.length;
+        rows.splice(0, rows.length, ...rows.filter((n) => !gone.has(n.id)));
+        return { data: { deleted: before - rows.length } };
+      },
+    });
+  }
+  const deletes = (backend: ReturnType<typeof demoBackend>) =>
+    backend.calls.filter((c) => c.method === 'POST' && c.path === '/domains/delete-all');
+
+  async function askToDelete(app: ReturnType<typeof renderWithBackend>) {
+    await app.user.click(await screen.findByRole('button', { name: 'Expand Riverside Residence' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Actions for Building A' }));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    return screen.findByRole('alertdialog', { name: 'Delete group' });
+  }
+
+  it('asks first, then deletes that group once; the row goes, the parent stays open, an alert says so', async () => {
+    const backend = server();
+    const app = renderWithBackend('/groups', backend);
+    const dialog = await askToDelete(app);
+    expect(dialog).toHaveTextContent('Delete Building A? Its subgroups are deleted with it.');
+    expect(deletes(backend)).toEqual([]);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Building A was deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Building A/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(deletes(backend).map((c) => c.body)).toEqual([{ items: [2] }]);
+    // The parent stays open with the rest of its children.
+    expect(screen.getByRole('row', { name: /Riverside Residence/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('row', { name: /Building B/ })).toBeInTheDocument();
+  });
+
+  it('Cancel deletes nothing', async () => {
+    const backend = server();
+    const app = renderWithBackend('/groups', backend);
+    const dialog = await askToDelete(app);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(deletes(backend)).toEqual([]);
+    expect(screen.getByRole('row', { name: /Building A/ })).toBeInTheDocument();
+  });
+
+  it('a refusal shows the server’s reason in the confirmation; the group stays', async () => {
+    const backend = server({ code: 'users must be moved before deleting the group', status: 409 });
+    const app = renderWithBackend('/groups', backend);
+    const dialog = await askToDelete(app);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Move the users to another group before deleting this one',
+    );
+    expect(deletes(backend)).toHaveLength(1);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('row', { name: /Building A/ })).toBeInTheDocument();
+  });
+
+  it('a caller without a delete permission has no Delete in the menu', async () => {
+    const app = renderWithBackend('/groups', server(), ['domains.view_all', 'domains.edit_all', 'domains.create_root']);
+    await app.user.click(await screen.findByRole('button', { name: 'Actions for Riverside Residence' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
   });
 });

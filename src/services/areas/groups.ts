@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { domainTypesEntity } from '../../contract/entities/domain-type';
 import { groupsEntity } from '../../contract/entities/group';
 import { generateGroupsMachine } from '../../machines/generate-groups/generate-groups.machine';
+import { groupDeleteMachine } from '../../machines/group-delete/group-delete.machine';
 import { groupTreeMachine, type ReloadAnswer } from '../../machines/group-tree/group-tree.machine';
 import { narrow, type TreeNode } from '../../machines/group-tree/group-tree.model';
 import { loaderMachine } from '../../machines/loader/loader.machine';
@@ -11,7 +12,8 @@ import { defineArea } from './area';
 
 /**
  * Groups (7.3): the groups and group types, the generate-groups dialog, and
- * a group's structure import and export (dates in the caller's time zone).
+ * a group's structure import and export (dates in the caller's time zone),
+ * and deleting one group with its subgroups.
  */
 export const groupsArea = defineArea('groups', ({ http, showAlert, kit, session }) => {
   const alert = (_: unknown, params: Parameters<typeof showAlert>[0]) => showAlert(params);
@@ -62,6 +64,16 @@ export const groupsArea = defineArea('groups', ({ http, showAlert, kit, session 
             ]);
             return { ...input, top, children: Object.fromEntries(kids), found };
           }),
+        },
+      }),
+      /** One group's delete (the page provides `deleted`: it refreshes the tree). */
+      groupDelete: groupDeleteMachine.provide({
+        actions: { alert },
+        actors: {
+          // Groups are deleted through delete-all with ids only (the server takes the subtree with it).
+          remove: fromPromise(
+            async ({ input }) => (await http.call('POST /domains/delete-all', { body: { items: [input.id] } })).data,
+          ),
         },
       }),
       structureImport: structureImportMachine.provide({

@@ -12,6 +12,7 @@ import { useEntityForm } from '../entities/use-entity-form';
 import { usePickers } from '../entities/use-pickers';
 import { Button } from '../kit/Button';
 import { PageHeader } from '../kit/PageHeader';
+import { DeleteGroupDialog } from './DeleteGroupDialog';
 import { GenerateGroupsDialog } from './GenerateGroupsDialog';
 import { GroupFormDialog } from './GroupFormDialog';
 import { GROUP_ACTIONS, type GroupAction } from './GroupRowMenu';
@@ -46,7 +47,7 @@ function useGroupRoute(): { id: number | null; parentId: number | null } | null 
  */
 export function GroupsPage() {
   const { t } = useTranslation(['groups', 'lists']);
-  const { groupTree } = usePageMachines();
+  const { groupTree, groupDelete } = usePageMachines();
   const tree = useActorRef(groupTree);
   const route = useGroupRoute();
   const { openPage, closePage } = usePageStack();
@@ -59,9 +60,17 @@ export function GroupsPage() {
     export: useMayCall('GET /domains/{id}/export/structure'),
     import: useMayCall('POST /domains/{id}/import/structure'),
     generate: useMayCall('POST /domains/generate/tree'),
+    // The declaration's delete permissions (the server still checks the group is the caller's to delete).
+    delete: access.delete,
   };
   const actions = GROUP_ACTIONS.filter((a) => can[a]);
   const nodes = useSelector(tree, (s) => s.context.nodes);
+  // A deleted group's parent stays open in the refreshed tree.
+  const remover = useActorRef(
+    groupDelete.provide({
+      actions: { deleted: (_, group) => tree.send({ type: 'tree.refresh', reveal: group.parentId }) },
+    }),
+  );
 
   const closeDialog = (changed: boolean, reveal: number | null = null) => {
     setOpen(null);
@@ -71,6 +80,8 @@ export function GroupsPage() {
     const group: ListRow = { id: node.id, name: node.name };
     if (action === 'edit') openPage(`/groups/${node.id}/edit`);
     else if (action === 'addChild') openPage(`/groups/add?parent=${node.id}`);
+    else if (action === 'delete')
+      remover.send({ type: 'delete.requested', group: { id: node.id, name: node.name, parentId: node.parent_id } });
     else setOpen({ kind: action, group });
   };
 
@@ -110,6 +121,7 @@ export function GroupsPage() {
       {open?.kind === 'import' ? (
         <ImportDialog group={open.group} onClose={(changed) => closeDialog(changed, open.group.id)} />
       ) : null}
+      <DeleteGroupDialog actor={remover} />
       {open?.kind === 'export' ? <ExportRunner group={open.group} onDone={() => setOpen(null)} /> : null}
     </div>
   );

@@ -17,6 +17,7 @@ export type MachineName =
   | 'entity-form'
   | 'entity-list'
   | 'generate-groups'
+  | 'group-delete'
   | 'group-tree'
   | 'interception'
   | 'ip-unban'
