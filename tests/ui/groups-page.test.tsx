@@ -133,3 +133,38 @@ describe('deleting a group from its row menu', () => {
     expect(within(menu).queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
   });
 });
+
+describe('the groups page follows the call declarations (6.1)', () => {
+  // The last permission of each declared list (a view gating with a shorter list of its own misses it).
+  const viewer = ['domains.view_own'] as const;
+
+  it('a role that may only view sees no Add, no Delete, and opens a group read-only', async () => {
+    const app = renderWithBackend('/groups', demoBackend({ 'GET /domains/branch': branch }), [...viewer]);
+    await app.user.click(await screen.findByRole('button', { name: 'Actions for Riverside Residence' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Add subgroup' })).not.toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add group' })).not.toBeInTheDocument();
+    await app.user.click(within(menu).getByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit group' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveValue('Riverside Residence'));
+    expect(within(dialog).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('the create permission shows Add and Add subgroup; the edit permission shows Approve', async () => {
+    const app = renderWithBackend('/groups', demoBackend({ 'GET /domains/branch': branch }), [
+      ...viewer,
+      'domains.create_descendants',
+      'self_domain.manage_notifications',
+    ]);
+    expect(await screen.findByRole('button', { name: 'Add group' })).toBeInTheDocument();
+    await app.user.click(await screen.findByRole('button', { name: 'Actions for Riverside Residence' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Add subgroup' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+    await app.user.click(within(menu).getByRole('menuitem', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit group' });
+    expect(await within(dialog).findByRole('button', { name: 'Approve' })).toBeInTheDocument();
+  });
+});
