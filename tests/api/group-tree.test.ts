@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope } from '../../src/contract/call';
 import { GroupBranchNodeSchema, GroupSchema } from '../../src/contract/entities/group';
 import { listAnswer } from '../../src/contract/filters';
-import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 
 /**
  * The read models the groups tree stands on: the branch call (one level,
@@ -23,7 +23,7 @@ describe.each(dialects)('group tree and read models (%s)', (dialect) => {
     `${n.name} ${n.has_children ? '+' : '-'} ${n.users_count}`;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, SMALL_DEMO);
     const session = await t.session('admin');
     admin = session.token;
     for (const d of await t.db
