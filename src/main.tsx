@@ -10,7 +10,7 @@ import { SoftphoneMediaProvider } from './ui/dialer/media-context';
 import { notificationText } from './ui/notifications/notification-text';
 
 // The console's entry: i18n, the root actor and its machines, the router.
-const { i18n, switchTo } = createAppI18n();
+const { i18n, switchTo, loadSignedIn } = createAppI18n();
 /** The language asked for last; the first render waits for it, so a Russian user never sees English flash. */
 let languageReady: Promise<void> = Promise.resolve();
 const { refs, machines, navigation, attachVideo } = createGatehouse({
@@ -20,6 +20,7 @@ const { refs, machines, navigation, attachVideo } = createGatehouse({
   },
   describeNotification: (notification) => notificationText(i18n.t, notification),
   translate: (key, params) => i18n.t(key, params),
+  loadSignedIn,
 });
 
 const root = document.getElementById('root');

@@ -4,6 +4,9 @@
  */
 
 /** HTTP timeouts in milliseconds (7.1, 9). */
+/** API base path of every call (7.1). */
+export const API_BASE = '/api/v0';
+
 export const TIMEOUTS = {
   default: 30_000,
   login: 3_000,

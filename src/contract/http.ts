@@ -34,5 +34,4 @@ export const CALLS = {
 } as const;
 
 export type CallKey = keyof typeof CALLS;
-/** API base path of every call (7.1). */
-export const API_BASE = '/api/v0';
+export { API_BASE } from './constants';

@@ -2,14 +2,16 @@ import { type Actor, type ActorRefFrom, createActor } from 'xstate';
 import type { Language } from '../contract/constants';
 import type { alertsMachine } from '../machines/alerts/alerts.machine';
 import type { sessionMachine } from '../machines/session/session.machine';
-import { composeAreas } from './areas/areas';
+import type { SoftphoneParts } from '../machines/softphone/softphone.machine';
+import type { GatehousePageMachines } from './areas/areas';
 import type { ShowAlert } from './entity-machines';
 import { createHttp } from './http';
 import { createNavigation } from './navigation';
 import type { DesktopApi, NotificationEffectsDeps } from './notification-effects';
 import type { SoundPlayer } from './notification-sound';
 import { provideRootActor } from './root-actor';
-import { createSoftphone, type SoftphoneDeps } from './sip/softphone';
+import type { BrowserMedia } from './sip/media';
+import type { Softphone, SoftphoneDeps } from './sip/softphone';
 import { type BrowserStorage, createStorage, initialLocale } from './storage';
 import { waitForFreshToken } from './token-refresh';
 
@@ -29,6 +31,8 @@ export interface GatehouseDeps {
   WebSocket?: typeof WebSocket;
   /** Texts of the softphone's desktop notifications (i18next's `t`). */
   translate?: SoftphoneDeps['translate'];
+  /** Loads what signed-in pages need beyond the login page's chunks (the rest of the translations). */
+  loadSignedIn?: () => Promise<void>;
   /** The softphone's SIP user agent (default: JsSIP over WSS; tests pass a fake). */
   createSipAgent?: SoftphoneDeps['createAgent'];
 }
@@ -52,13 +56,27 @@ export function createGatehouse(deps: GatehouseDeps) {
     baseUrl: deps.baseUrl,
   });
   const navigation = createNavigation();
-  const softphone = createSoftphone({
-    http,
-    // The root actor exists by the time the softphone raises an alert.
-    showAlert: (alert) => app?.system.get('alerts')?.send({ type: 'alert.show', ...alert }),
-    translate: deps.translate ?? ((key) => key),
-    createAgent: deps.createSipAgent,
-  });
+  // The softphone (JsSIP, the dialer and call machines) is a chunk loaded with the first registration.
+  let softphone: Softphone | undefined;
+  let loadingSoftphone: Promise<SoftphoneParts> | undefined;
+  const loadSoftphone = (): Promise<SoftphoneParts> => {
+    loadingSoftphone ??= import('./sip/softphone').then((m) => {
+      softphone ??= m.createSoftphone({
+        http,
+        showAlert: (alert) => app?.system.get('alerts')?.send({ type: 'alert.show', ...alert }),
+        translate: deps.translate ?? ((key) => key),
+        createAgent: deps.createSipAgent,
+      });
+      return softphone;
+    });
+    loadingSoftphone.catch(() => {
+      loadingSoftphone = undefined;
+    });
+    return loadingSoftphone;
+  };
+  /** Views attach video elements through this; they exist only while the softphone's parts run. */
+  const attachVideo: BrowserMedia['attachVideo'] = (speechId, kind, element) =>
+    softphone?.attachVideo(speechId, kind, element);
 
   const locale = initialLocale(storage);
   app = createActor(
@@ -66,7 +84,8 @@ export function createGatehouse(deps: GatehouseDeps) {
       http,
       storage,
       navigation,
-      softphone,
+      loadSoftphone,
+      showAlert,
       session,
       changeLanguage: deps.changeLanguage,
       describeNotification: deps.describeNotification,
@@ -89,13 +108,34 @@ export function createGatehouse(deps: GatehouseDeps) {
   app.start();
 
   // Page actors live in their own systems, so their effects reach the root actor's children directly.
+  // The areas (every page's machines) are a chunk of their own: the login page needs none of them
+  // (first-load budget, issue 10); pages suspend until it is there.
+  // Loading starts at login (or when a logged-out page such as password recovery first asks).
   const root = app;
-  const machines = composeAreas({ http, showAlert, session, app: () => root });
+  let loading: Promise<GatehousePageMachines> | undefined;
+  const machines = (): Promise<GatehousePageMachines> => {
+    loading ??= import('./areas/areas').then((areas) =>
+      areas.composeAreas({ http, showAlert, session, app: () => root }),
+    );
+    return loading;
+  };
+  const signedIn = () => {
+    void machines();
+    void deps.loadSignedIn?.();
+  };
+  if (root.getSnapshot().matches('loggedIn')) signedIn();
+  else {
+    const waiting = root.subscribe((snapshot) => {
+      if (!snapshot.matches('loggedIn')) return;
+      waiting.unsubscribe();
+      signedIn();
+    });
+  }
 
   const refs = {
     app: root,
     session: session()!,
     alerts: root.system.get('alerts') as ActorRefFrom<typeof alertsMachine>,
   };
-  return { refs, machines, http, storage, navigation, attachVideo: softphone.attachVideo };
+  return { refs, machines, http, storage, navigation, attachVideo };
 }

@@ -3,8 +3,11 @@ import type { EntityContract, EntityCreate, EntityItem, EntityListItem, EntityPa
 import { declaredEntityCalls } from '../contract/entity-access';
 import type { DeleteAll, ListQueryInput } from '../contract/filters';
 import { listQueryToSearch } from '../contract/filters';
-import type { CallKey } from '../contract/http';
-import { type CallOptions, type DownloadedFile, type Http, isFileCallKey } from './http';
+import { CALLS, type CallKey } from '../contract/http';
+import type { CallOptions, DownloadedFile, FileCallKey, Http } from './http';
+
+/** Whether a declared call answers a file (sent with `callFile`). */
+const isFileCallKey = (key: CallKey): key is FileCallKey => 'file' in CALLS[key];
 
 /** Exports may run long on big lists (7.1: import, export and backup 1 hour). */
 export const EXPORT_TIMEOUT_MS = TIMEOUTS.importExportBackup;

@@ -1,9 +1,9 @@
-import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
+import type { KyInstance } from 'ky';
 import * as v from 'valibot';
 import { type Access, type CallDeclaration, splitCallKey } from '../contract/call';
-import { TIMEOUTS } from '../contract/constants';
+import { API_BASE, TIMEOUTS } from '../contract/constants';
 import { ERROR_CODES, ErrorBodySchema, normaliseErrorMessage } from '../contract/errors';
-import { API_BASE, CALLS, type CallKey } from '../contract/http';
+import type { CALLS, CallKey } from '../contract/http';
 import type { CallFailure } from '../machines/session/session.types';
 
 type Declaration<K extends CallKey> = (typeof CALLS)[K];
@@ -62,9 +62,28 @@ export interface DownloadedFile {
   filename: string | null;
 }
 
-/** Whether a declared call answers a file (sent with `callFile`). */
-export function isFileCallKey(key: CallKey): key is FileCallKey {
-  return 'file' in CALLS[key];
+/**
+ * The transport (ky) and every call's declaration, loaded with the first call:
+ * the contract is the biggest module of the console and the login page sends
+ * nothing before its form is submitted (first-load budget, issue 10). One
+ * import, however many calls ask; a failed one is tried again by the next call.
+ */
+interface Transport {
+  calls: typeof CALLS;
+  ky: typeof import('ky');
+}
+let transport: Promise<Transport> | undefined;
+function loadTransport(): Promise<Transport> {
+  transport ??= Promise.all([import('../contract/http'), import('ky')]).then(([contract, ky]) => ({
+    calls: contract.CALLS,
+    ky,
+  }));
+  const loading = transport;
+  // A chunk that did not arrive is a network failure of the call that needed it.
+  return loading.catch((): never => {
+    if (transport === loading) transport = undefined;
+    throw { code: 'network' } satisfies CallFailure;
+  });
 }
 
 export interface HttpDeps {
@@ -87,16 +106,15 @@ export function createHttp(deps: HttpDeps) {
   const base =
     deps.baseUrl ??
     (typeof window === 'undefined' ? `http://127.0.0.1${API_BASE}` : `${window.location.origin}${API_BASE}`);
-  const api: KyInstance = ky.create({
-    prefixUrl: base,
-    timeout: TIMEOUTS.default,
-    retry: 0,
-    fetch: deps.fetch,
-  });
+  let api: KyInstance | undefined;
+  const instance = ({ ky }: Transport): KyInstance => {
+    api ??= ky.default.create({ prefixUrl: base, timeout: TIMEOUTS.default, retry: 0, fetch: deps.fetch });
+    return api;
+  };
 
   /** The request of a call; the path is filled in before anything is sent. */
-  function send(method: string, path: string, options: CallOptions<CallKey>, token: string | null) {
-    return api(path.replace(/^\//, ''), {
+  function send(loaded: Transport, method: string, path: string, options: CallOptions<CallKey>, token: string | null) {
+    return instance(loaded)(path.replace(/^\//, ''), {
       method,
       json: options.multipart ? undefined : options.body,
       body: options.multipart ? formData(options.multipart) : undefined,
@@ -112,6 +130,7 @@ export function createHttp(deps: HttpDeps) {
    * A call given its own token is sent once with it and never refreshed.
    */
   async function authorised(
+    { ky }: Transport,
     access: Access['kind'],
     given: string | undefined,
     attempt: (token: string | null) => Promise<Response>,
@@ -121,7 +140,7 @@ export function createHttp(deps: HttpDeps) {
       return await attempt(token);
     } catch (error) {
       if (
-        error instanceof HTTPError &&
+        error instanceof ky.HTTPError &&
         given === undefined &&
         // Optional-auth calls (server settings) also refuse a stale token: refresh then too.
         (access === 'member' || access === 'permission' || (access === 'optional' && token !== null)) &&
@@ -132,31 +151,32 @@ export function createHttp(deps: HttpDeps) {
         try {
           return await attempt(fresh);
         } catch (retryError) {
-          throw await toFailure(retryError);
+          throw await toFailure(ky, retryError);
         }
       }
-      throw await toFailure(error);
+      throw await toFailure(ky, error);
     }
   }
 
-  function respond(key: CallKey, options: CallOptions<CallKey>): Promise<Response> {
-    const declaration: CallDeclaration = CALLS[key];
+  async function respond(loaded: Transport, key: CallKey, options: CallOptions<CallKey>): Promise<Response> {
+    const declaration: CallDeclaration = loaded.calls[key];
     const { method, path } = splitCallKey(key);
     const filled = fillPath(key, path, { ...options.params });
-    return authorised(declaration.access.kind, options.token, (token) =>
-      send(method, filled, { timeout: timeoutOf(declaration), ...options }, token),
+    return authorised(loaded, declaration.access.kind, options.token, (token) =>
+      send(loaded, method, filled, { timeout: timeoutOf(declaration), ...options }, token),
     );
   }
 
   /** A declared call: typed path parameters, body or multipart parts, and the validated answer. */
   async function call<K extends CallKey>(key: K, options: CallOptions<K> = {}): Promise<ResponseOf<K>> {
-    const response = await respond(key, options as CallOptions<CallKey>);
-    return (await parse(CALLS[key], response)) as ResponseOf<K>;
+    const loaded = await loadTransport();
+    const response = await respond(loaded, key, options as CallOptions<CallKey>);
+    return (await parse(loaded.calls[key], response)) as ResponseOf<K>;
   }
 
   /** A declared call answering a file (exports, terms): the blob and the server's file name. */
   async function callFile<K extends FileCallKey>(key: K, options: CallOptions<K> = {}): Promise<DownloadedFile> {
-    const response = await respond(key, options as CallOptions<CallKey>);
+    const response = await respond(await loadTransport(), key, options as CallOptions<CallKey>);
     const disposition = response.headers.get('content-disposition') ?? '';
     const filename = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1] ?? null;
     return { blob: await response.blob(), filename: filename ? decodeURIComponent(filename) : null };
@@ -227,9 +247,9 @@ function isNotAuthorized(status: number, body: unknown): boolean {
   return text === ERROR_CODES.notAuthorized || text === 'unauthenticated';
 }
 
-async function toFailure(error: unknown): Promise<CallFailure> {
-  if (error instanceof HTTPError) return failureFrom(error.response.status, await readBody(error.response));
-  if (error instanceof TimeoutError) return { code: 'timeout' };
+async function toFailure(ky: Transport['ky'], error: unknown): Promise<CallFailure> {
+  if (error instanceof ky.HTTPError) return failureFrom(error.response.status, await readBody(error.response));
+  if (error instanceof ky.TimeoutError) return { code: 'timeout' };
   return { code: 'network' };
 }
 

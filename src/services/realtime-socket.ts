@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { fromCallback, fromPromise } from 'xstate';
-import { API_BASE } from '../contract/http';
+import { API_BASE } from '../contract/constants';
 import { REALTIME_PATH, RealtimeMessageSchema } from '../contract/realtime';
 import type { SocketCommand, SocketEvent } from '../machines/realtime/realtime.types';
 

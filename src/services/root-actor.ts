@@ -1,11 +1,11 @@
-import type { ActorRefFrom } from 'xstate';
+import { type ActorRefFrom, fromPromise } from 'xstate';
 import type { Language } from '../contract/constants';
 import { alertsMachine } from '../machines/alerts/alerts.machine';
 import { appMachine } from '../machines/app/app.machine';
 import { notificationsMachine } from '../machines/notifications/notifications.machine';
 import { realtimeMachine } from '../machines/realtime/realtime.machine';
 import { sessionMachine } from '../machines/session/session.machine';
-import { softphoneMachine } from '../machines/softphone/softphone.machine';
+import { type SoftphoneParts, softphoneMachine } from '../machines/softphone/softphone.machine';
 import type { Http } from './http';
 import type { Navigation } from './navigation';
 import {
@@ -16,7 +16,6 @@ import {
 import type { SoundPlayer } from './notification-sound';
 import { createRealtimeImplementations } from './realtime-socket';
 import { createSessionImplementations } from './session-effects';
-import type { Softphone } from './sip/softphone';
 import type { AppStorage } from './storage';
 import { waitForFreshToken } from './token-refresh';
 
@@ -25,7 +24,10 @@ export interface RootActorDeps {
   http: Http;
   storage: AppStorage;
   navigation: Navigation;
-  softphone: Softphone;
+  /** The softphone's singletons with their effects: a chunk loaded with the first registration. */
+  loadSoftphone: () => Promise<SoftphoneParts>;
+  /** Tells the user the dialer's chunk did not arrive (the softphone tries again by itself). */
+  showAlert: (alert: { kind: 'error'; code: string }) => void;
   /** The session actor, once the root actor runs (tokens for the socket, the locale's save). */
   session: () => ActorRefFrom<typeof sessionMachine> | undefined;
   changeLanguage: (locale: Language) => void;
@@ -59,11 +61,8 @@ export function provideRootActor(deps: RootActorDeps) {
         }),
       ),
       softphone: softphoneMachine.provide({
-        actors: {
-          dialer: deps.softphone.dialer,
-          sipRegistration: deps.softphone.sipRegistration,
-          interception: deps.softphone.interception,
-        },
+        actors: { loadParts: fromPromise(deps.loadSoftphone) },
+        actions: { reportLoadFailure: () => deps.showAlert({ kind: 'error', code: 'errors.http.network' }) },
       }),
       realtime: realtimeMachine.provide(
         createRealtimeImplementations({

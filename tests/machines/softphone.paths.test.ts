@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createActor, createMachine, fromCallback } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, createMachine, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { Profile } from '../../src/contract/entities/profile';
 import type { ServerSettings } from '../../src/contract/entities/server-settings';
 import { appMachine } from '../../src/machines/app/app.machine';
@@ -7,25 +7,47 @@ import { adminProfile, demoSettings } from '../../src/machines/session/session.f
 import { sessionMachine } from '../../src/machines/session/session.machine';
 import { softphoneAccess } from '../../src/machines/softphone/softphone.access';
 import { sampleAccess, softphoneFixtures } from '../../src/machines/softphone/softphone.fixtures';
-import { softphoneMachine } from '../../src/machines/softphone/softphone.machine';
+import {
+  SOFTPHONE_RELOAD_MS,
+  type SoftphoneParts,
+  softphoneMachine,
+} from '../../src/machines/softphone/softphone.machine';
 import {
   selectDialerRef,
   selectInterceptionRef,
   selectSipRegistrationRef,
 } from '../../src/machines/softphone/softphone.selectors';
-import { describeModel, pendingActor, ruleCoverage, starts } from '../support/model-based';
+import {
+  calls,
+  describeModel,
+  pendingActor,
+  quietActions,
+  ruleCoverage,
+  starts,
+  startsOf,
+} from '../support/model-based';
 
-/** Each singleton a stub recording its input. */
-function stubbed(started: unknown[] = []) {
+/** Each singleton a stub recording its input; the parts arrive when a path settles `loadParts`. */
+function stubParts(started: unknown[] = []): SoftphoneParts {
   const stub = (name: string) => fromCallback(({ input }) => void started.push([name, input]));
-  return softphoneMachine.provide({
-    actors: {
-      dialer: stub('dialer') as never,
-      sipRegistration: stub('sipRegistration') as never,
-      interception: stub('interception') as never,
-    },
-  });
+  return {
+    dialer: stub('dialer'),
+    sipRegistration: stub('sipRegistration'),
+    interception: stub('interception'),
+  } as never;
 }
+const parts = stubParts();
+const stubbed = () =>
+  softphoneMachine.provide({ actors: { loadParts: pendingActor() }, actions: quietActions('reportLoadFailure') });
+/** The same machine whose parts are there at once (hand-written tests). */
+const loaded = (started: unknown[]) =>
+  softphoneMachine.provide({ actors: { loadParts: fromPromise(async () => stubParts(started)) } });
+
+const events = [
+  { type: 'xstate.done.actor.loadParts', output: parts },
+  { type: 'xstate.error.actor.loadParts', error: new Error('chunk did not arrive') },
+  { type: `xstate.after.${SOFTPHONE_RELOAD_MS}.softphone.failed` },
+] as never[];
 
 /** One tally for the models below: some rules only apply from some starting points. */
 const coverage = ruleCoverage();
@@ -37,27 +59,49 @@ for (const [name, access] of [
   describeModel(`softphone (${name})`, {
     coverage,
     machine: stubbed(),
-    events: [],
+    events,
     input: { access },
     fixtures: softphoneFixtures,
     invariants: {
-      'the dialer and the registration run exactly when the dialer is available': (s) => {
-        expect(selectDialerRef(s) !== undefined).toBe(access !== null);
-        expect(selectSipRegistrationRef(s) !== undefined).toBe(access !== null);
+      'the dialer and the registration run exactly when the parts have loaded for a user with the dialer': (s) => {
+        const running = s.matches('running') || s.matches('withInterception');
+        expect(running && access === null).toBe(false);
+        expect(selectDialerRef(s) !== undefined).toBe(running);
+        expect(selectSipRegistrationRef(s) !== undefined).toBe(running);
       },
       'interception runs only with its permission': (s) => {
-        expect(selectInterceptionRef(s) !== undefined).toBe(access?.canIntercept === true);
+        expect(selectInterceptionRef(s) !== undefined).toBe(s.matches('withInterception'));
+        if (s.matches('withInterception')) expect(access?.canIntercept).toBe(true);
+      },
+      'nothing loads without the dialer': (s) => {
+        if (access === null) expect(s.value).toBe('unavailable');
       },
     },
     rules: {
+      'the parts load on start, and again a while after a failure': (step) => {
+        const loads = startsOf(step, 'loadParts');
+        const shouldLoad =
+          access !== null &&
+          (step.event.type === 'xstate.init' ||
+            step.event.type === `xstate.after.${SOFTPHONE_RELOAD_MS}.softphone.failed`);
+        expect(loads.length).toBe(shouldLoad ? 1 : 0);
+      },
+      'a failed load is reported once and retried after the delay': (step) => {
+        const failed = step.event.type === 'xstate.error.actor.loadParts';
+        expect(calls(step, 'reportLoadFailure').length).toBe(failed ? 1 : 0);
+        if (failed)
+          expect(step.effects.scheduled.map((t) => [t.event.type, t.delay])).toEqual([
+            [`xstate.after.${SOFTPHONE_RELOAD_MS}.softphone.failed`, 10_000],
+          ]);
+      },
       'the dialer starts first (the registration reports to it), with the number and the button id': (step) => {
-        const started = step.effects.started.map((c) => c.id);
-        if (access === null) return expect(started).toEqual([]);
-        expect(started).toEqual(['dialer', 'sipRegistration', ...(access.canIntercept ? ['interception'] : [])]);
+        const started = step.effects.started.map((c) => c.id).filter((id) => id !== 'loadParts');
+        if (step.event.type !== 'xstate.done.actor.loadParts') return expect(started).toEqual([]);
+        expect(started).toEqual(['dialer', 'sipRegistration', ...(access?.canIntercept ? ['interception'] : [])]);
         expect(starts(step, 'dialer')).toEqual([
-          { myNumber: access.account.number, fabId: access.fabId, manageCalls: true, doors: true },
+          { myNumber: access!.account.number, fabId: access!.fabId, manageCalls: true, doors: true },
         ]);
-        expect(starts(step, 'sipRegistration')).toEqual([{ account: access.account }]);
+        expect(starts(step, 'sipRegistration')).toEqual([{ account: access!.account }]);
       },
     },
   });
@@ -66,9 +110,11 @@ for (const [name, access] of [
 describe('models together', () => coverage.expectAllExercised());
 
 describe('softphone singletons', () => {
-  it('start the dialer before the registration, with the account and the button id', () => {
+  it('load their chunk, then start the dialer before the registration, with the account and the button id', async () => {
     const started: unknown[] = [];
-    createActor(stubbed(started), { input: { access: sampleAccess } }).start();
+    const actor = createActor(loaded(started), { input: { access: sampleAccess } }).start();
+    expect(actor.getSnapshot().value).toBe('loading');
+    await waitFor(actor, (s) => s.matches('withInterception'));
     expect(started).toEqual([
       ['dialer', { myNumber: sampleAccess.account.number, fabId: sampleAccess.fabId, manageCalls: true, doors: true }],
       ['sipRegistration', { account: sampleAccess.account }],
@@ -76,7 +122,7 @@ describe('softphone singletons', () => {
     ]);
   });
 
-  it('run under the root actor once the profile is loaded, with their system ids, and stop at logout', () => {
+  it('run under the root actor once the profile is loaded, with their system ids, and stop at logout', async () => {
     const machine = appMachine.provide({
       actors: {
         session: sessionMachine.provide({
@@ -84,7 +130,7 @@ describe('softphone singletons', () => {
         }),
         notifications: createMachine({}) as never,
         realtime: createMachine({}) as never,
-        softphone: stubbed() as never,
+        softphone: loaded([]) as never,
       },
     });
     const app = createActor(machine, {
@@ -92,6 +138,7 @@ describe('softphone singletons', () => {
     }).start();
     app.send({ type: 'session.loggedIn' });
     app.send({ type: 'session.profileLoaded', profileId: 1, softphone: sampleAccess });
+    await vi.waitFor(() => expect(app.system.get('interception')).toBeDefined());
     expect(app.system.get('dialer')).toBeDefined();
     expect(app.system.get('sipRegistration')).toBeDefined();
     expect(app.system.get('interception')).toBeDefined();

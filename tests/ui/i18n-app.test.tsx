@@ -18,6 +18,18 @@ describe('the console i18n: English with the page, other languages on demand', (
     expect(i18n.t('session:login.submit')).toBe(english);
   });
 
+  it('starts with the login page namespaces only; the rest of English comes at login or when asked', async () => {
+    const { i18n, loadSignedIn } = createAppI18n();
+    expect(i18n.hasResourceBundle('en', 'session')).toBe(true);
+    expect(i18n.hasResourceBundle('en', 'dialer')).toBe(false);
+    expect(i18n.hasResourceBundle('en', 'users')).toBe(false);
+    // What react-i18next does for a page whose namespace is missing: the backend brings it.
+    await i18n.loadNamespaces('users');
+    expect(i18n.t('users:title', { defaultValue: 'missing' })).not.toBe('missing');
+    await loadSignedIn();
+    for (const ns of NAMESPACES) expect(i18n.hasResourceBundle('en', ns), ns).toBe(true);
+  });
+
   it('every language of the console has its bundle, with every namespace', async () => {
     for (const language of LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE)) {
       const { i18n, switchTo } = createAppI18n();

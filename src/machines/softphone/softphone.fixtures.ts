@@ -14,6 +14,8 @@ export const sampleAccess: SoftphoneAccess = {
 /** One snapshot per softphone state. */
 export const softphoneFixtures = {
   unavailable: softphoneMachine.resolveState({ value: 'unavailable', context: { access: null } }),
+  loading: softphoneMachine.resolveState({ value: 'loading', context: { access: sampleAccess } }),
+  failed: softphoneMachine.resolveState({ value: 'failed', context: { access: sampleAccess } }),
   running: softphoneMachine.resolveState({
     value: 'running',
     context: { access: { ...sampleAccess, canIntercept: false } },

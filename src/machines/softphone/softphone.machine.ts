@@ -1,7 +1,7 @@
-import { setup } from 'xstate';
-import { dialerMachine } from '../dialer/dialer.machine';
-import { interceptionMachine } from '../interception/interception.machine';
-import { sipRegistrationMachine } from '../sip-registration/sip-registration.machine';
+import { type AnyActorLogic, type AnyActorRef, assign, fromPromise, setup } from 'xstate';
+import type { DialerMachine } from '../dialer/dialer.machine';
+import type { InterceptionMachine } from '../interception/interception.machine';
+import type { SipRegistrationMachine } from '../sip-registration/sip-registration.machine';
 import type { SoftphoneAccess } from './softphone.access';
 
 export interface SoftphoneInput {
@@ -9,34 +9,68 @@ export interface SoftphoneInput {
   access: SoftphoneAccess | null;
 }
 
-const dialerInvoke = {
-  id: 'dialer',
-  systemId: 'dialer',
-  src: 'dialer',
-  input: ({ context }: { context: SoftphoneInput }) => ({
-    myNumber: context.access!.account.number,
-    fabId: context.access!.fabId,
-    manageCalls: context.access!.canManageCalls,
-    doors: context.access!.canOpenDoors,
-  }),
-} as const;
-const registrationInvoke = {
-  id: 'sipRegistration',
-  systemId: 'sipRegistration',
-  src: 'sipRegistration',
-  input: ({ context }: { context: SoftphoneInput }) => ({ account: context.access!.account }),
-} as const;
+/**
+ * The softphone's singletons with their effects. They load with the first
+ * registration, not with the login page (JsSIP, the call machines and the
+ * dialer are a chunk of their own: first-load budget, issue 10).
+ */
+export interface SoftphoneParts {
+  dialer: DialerMachine;
+  sipRegistration: SipRegistrationMachine;
+  interception: InterceptionMachine;
+}
+
+interface SpawnOptions {
+  id: string;
+  systemId: string;
+  input?: unknown;
+}
+
+/** How long a softphone whose parts did not load waits before it tries again. */
+export const SOFTPHONE_RELOAD_MS = 10_000;
 
 /**
  * Runs the softphone singletons for the logged-in user (invoked by the root
- * actor in `loggedIn.ready`): the dialer first (the registration reports to
- * it), then the SIP registration, and interception when permitted. With no
- * access it runs nothing. Stopping it (logout) stops them all: the user agent
- * unregisters and every call hangs up.
+ * actor in `loggedIn.ready`): it loads their chunk, then starts the dialer
+ * first (the registration reports to it), then the SIP registration, and
+ * interception when permitted. With no access it loads and runs nothing. A
+ * chunk that does not arrive is reported and tried again. Stopping it
+ * (logout) stops them all: the user agent unregisters and every call hangs up.
  */
 export const softphoneMachine = setup({
   types: { context: {} as SoftphoneInput, input: {} as SoftphoneInput },
-  actors: { dialer: dialerMachine, sipRegistration: sipRegistrationMachine, interception: interceptionMachine },
+  actors: {
+    /** Provided by the console (src/services/root-actor.ts); tests give stubs. */
+    loadParts: fromPromise<SoftphoneParts>(() => Promise.reject(new Error('softphone parts not provided'))),
+  },
+  actions: {
+    /** Spawns the singletons from the loaded parts, in order, with their system ids. */
+    startParts: assign(({ context, spawn: typedSpawn }, { parts }: { parts: SoftphoneParts }) => {
+      // The parts arrive as logic at run time, not as implementations named in setup; XState types
+      // such spawns without ids, and the selectors, stories and other actors find them by id.
+      const spawn = typedSpawn as unknown as (logic: AnyActorLogic, options: SpawnOptions) => AnyActorRef;
+      const access = context.access!;
+      spawn(parts.dialer, {
+        id: 'dialer',
+        systemId: 'dialer',
+        input: {
+          myNumber: access.account.number,
+          fabId: access.fabId,
+          manageCalls: access.canManageCalls,
+          doors: access.canOpenDoors,
+        },
+      });
+      spawn(parts.sipRegistration, {
+        id: 'sipRegistration',
+        systemId: 'sipRegistration',
+        input: { account: access.account },
+      });
+      if (access.canIntercept) spawn(parts.interception, { id: 'interception', systemId: 'interception' });
+      return {};
+    }),
+    /** Tells the user the dialer is not there for now (it tries again by itself). */
+    reportLoadFailure: () => {},
+  },
   guards: {
     isUnavailable: ({ context }) => context.access === null,
     canIntercept: ({ context }) => context.access?.canIntercept === true,
@@ -47,18 +81,30 @@ export const softphoneMachine = setup({
   initial: 'routing',
   states: {
     routing: {
-      always: [
-        { guard: 'isUnavailable', target: 'unavailable' },
-        { guard: 'canIntercept', target: 'withInterception' },
-        { target: 'running' },
-      ],
+      always: [{ guard: 'isUnavailable', target: 'unavailable' }, { target: 'loading' }],
     },
     /** No SIP number, no proxy host, or SIP or the web dialer disabled. */
     unavailable: {},
-    running: { invoke: [dialerInvoke, registrationInvoke] },
-    withInterception: {
-      invoke: [dialerInvoke, registrationInvoke, { id: 'interception', systemId: 'interception', src: 'interception' }],
+    /** Fetching the dialer's chunk. */
+    loading: {
+      invoke: {
+        id: 'loadParts',
+        src: 'loadParts',
+        onDone: [
+          {
+            guard: 'canIntercept',
+            target: 'withInterception',
+            actions: { type: 'startParts', params: ({ event }) => ({ parts: event.output }) },
+          },
+          { target: 'running', actions: { type: 'startParts', params: ({ event }) => ({ parts: event.output }) } },
+        ],
+        onError: { target: 'failed', actions: 'reportLoadFailure' },
+      },
     },
+    /** The chunk did not arrive (offline, a new deployment): tried again after a while. */
+    failed: { after: { [SOFTPHONE_RELOAD_MS]: 'loading' } },
+    running: {},
+    withInterception: {},
   },
 });
 

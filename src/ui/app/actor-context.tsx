@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, use, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { AlertsMachine } from '../../machines/alerts/alerts.machine';
 import type { AppMachine } from '../../machines/app/app.machine';
@@ -21,9 +21,17 @@ export interface ActorRefs {
 export type PageMachines = GatehousePageMachines;
 
 const ActorRefsContext = createContext<ActorRefs | null>(null);
-const PageMachinesContext = createContext<PageMachines | null>(null);
+/** The page machines, or (in the console) the function that loads their chunk once. */
+type PageMachinesSource = PageMachines | (() => Promise<PageMachines>);
+const PageMachinesContext = createContext<PageMachinesSource | null>(null);
 
-export function ActorProvider(props: { refs: ActorRefs; machines: PageMachines; children: ReactNode }) {
+/**
+ * Provides the root actor's refs and the page machines. The console passes the
+ * machines as a loader (their chunk loads at login, or when a page first asks;
+ * the loader returns the same promise each time); stories and tests pass them
+ * directly.
+ */
+export function ActorProvider(props: { refs: ActorRefs; machines: PageMachinesSource; children: ReactNode }) {
   return (
     <ActorRefsContext.Provider value={props.refs}>
       <PageMachinesContext.Provider value={props.machines}>{props.children}</PageMachinesContext.Provider>
@@ -41,8 +49,9 @@ export const useAppActor = () => useRefs().app;
 export const useSessionActor = () => useRefs().session;
 export const useAlertsActor = () => useRefs().alerts;
 
+/** The page machines; suspends (inside the page's Suspense boundary) until their chunk has loaded. */
 export function usePageMachines(): PageMachines {
   const machines = useContext(PageMachinesContext);
   if (!machines) throw new Error('ActorProvider is missing');
-  return machines;
+  return typeof machines === 'function' ? use(machines()) : machines;
 }

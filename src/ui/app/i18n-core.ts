@@ -1,4 +1,4 @@
-import i18next, { type i18n, type Resource, type ResourceLanguage } from 'i18next';
+import i18next, { type BackendModule, type i18n, type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contract/constants';
 
@@ -30,6 +30,14 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
+/** How an instance gets namespaces it was not given (the console's; tests and stories give every one). */
+export interface I18nLoading {
+  /** The namespaces loaded at start (default: all of them, from `resources`). */
+  namespaces?: readonly Namespace[];
+  /** Where the others come from. */
+  backend?: BackendModule;
+}
+
 /** Turns `{ '.../locales/en/common.json': {...} }` into i18next resources. */
 export function buildResources(found: Record<string, Record<string, unknown>>): Resource {
   const resources: Record<string, ResourceLanguage> = {};
@@ -47,13 +55,20 @@ export function buildResources(found: Record<string, Record<string, unknown>>): 
  * It is also registered with react-i18next, so `useTranslation` works without a
  * provider; tests and stories still wrap their tree in `I18nextProvider`.
  */
-export function createI18nWith(resources: Resource, locale: Language = DEFAULT_LANGUAGE): i18n {
+export function createI18nWith(
+  resources: Resource,
+  locale: Language = DEFAULT_LANGUAGE,
+  options: I18nLoading = {},
+): i18n {
   const instance = i18next.createInstance();
+  if (options.backend) instance.use(options.backend);
   instance.use(initReactI18next).init({
     lng: locale,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: [...NAMESPACES],
+    ns: [...(options.namespaces ?? NAMESPACES)],
+    // With a backend, namespaces missing from `resources` come from it (a component suspends meanwhile).
+    partialBundledLanguages: Boolean(options.backend),
     defaultNS: 'common',
     resources,
     initAsync: false,

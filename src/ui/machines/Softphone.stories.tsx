@@ -24,8 +24,9 @@ function SoftphoneStory({ state }: { state: keyof typeof softphoneFixtures }) {
 
 /**
  * Every state of the `softphone` machine: unavailable (no SIP number, no
- * proxy host, SIP or the web dialer off: no dialer at all), running, and
- * running with call interception (permitted by 6.4).
+ * proxy host, SIP or the web dialer off: no dialer at all), loading its chunk
+ * and failed to (no panel yet; the alert and the retry are the machine's),
+ * running, and running with call interception (permitted by 6.4).
  */
 const meta = {
   title: 'Machines/Softphone',
@@ -38,6 +39,26 @@ type Story = StoryObj<typeof meta>;
 export const Unavailable: Story = {
   name: 'unavailable',
   ...showing('unavailable'),
+  play: async ({ canvasElement }) => {
+    const page = pageOf(canvasElement);
+    await expect(await page.findByText('Page content')).toBeInTheDocument();
+    await expect(page.queryByRole('dialog', { name: 'Web dialer' })).not.toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  name: 'loading',
+  ...showing('loading'),
+  play: async ({ canvasElement }) => {
+    const page = pageOf(canvasElement);
+    await expect(await page.findByText('Page content')).toBeInTheDocument();
+    await expect(page.queryByRole('dialog', { name: 'Web dialer' })).not.toBeInTheDocument();
+  },
+};
+
+export const Failed: Story = {
+  name: 'failed',
+  ...showing('failed'),
   play: async ({ canvasElement }) => {
     const page = pageOf(canvasElement);
     await expect(await page.findByText('Page content')).toBeInTheDocument();

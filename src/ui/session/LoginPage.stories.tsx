@@ -23,7 +23,7 @@ export const LoggedOut: Story = {
   play: async ({ canvasElement }) => {
     const page = pageOf(canvasElement);
     await expect(await page.findByLabelText('Login', { exact: true })).toBeInTheDocument();
-    await expect(page.getByRole('button', { name: 'Language' })).toBeInTheDocument();
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeInTheDocument();
     await expect(page.queryByRole('alert')).not.toBeInTheDocument();
   },
 };

@@ -1,38 +1,35 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../contract/constants';
+import { LANGUAGES, type Language } from '../../contract/constants';
 import { selectLocale } from '../../machines/app/app.selectors';
 import { useAppActor } from '../app/actor-context';
 import { Icon } from '../kit/icons';
-import { menuItemClasses, menuPanelClasses, topBarButtonClasses } from './menu-styles';
 
-/** Switches the interface language (en, ru) at any time; the app actor applies and stores it. */
+/**
+ * Switches the interface language (en, ru) at any time; the app actor applies
+ * and stores it. A native select: it is on the login page, where a menu
+ * library would cost more than the page itself (first-load budget, issue 10),
+ * and it gives keyboard and screen-reader behaviour for free.
+ */
 export function LanguageSwitcher() {
   const { t } = useTranslation('common');
   const app = useAppActor();
   const locale = useSelector(app, selectLocale);
   return (
-    <Menu as="div" className="relative">
-      <MenuButton aria-label={t('language.label')} className={topBarButtonClasses}>
-        <Icon name="globe" />
-        <span className="text-xs font-semibold uppercase">{locale}</span>
-      </MenuButton>
-      <MenuItems className={menuPanelClasses}>
+    <label className="relative inline-flex h-8 items-center rounded-md text-muted focus-within:bg-canvas focus-within:text-ink hover:bg-canvas hover:text-ink">
+      <Icon name="globe" className="pointer-events-none absolute left-2" />
+      <select
+        aria-label={t('language.label')}
+        value={locale}
+        onChange={(e) => app.send({ type: 'locale.change', locale: e.target.value as Language })}
+        className="h-8 cursor-pointer appearance-none rounded-md bg-transparent pr-2 pl-7 text-xs font-semibold uppercase focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      >
         {LANGUAGES.map((lng) => (
-          <MenuItem key={lng}>
-            <button
-              type="button"
-              lang={lng}
-              className={menuItemClasses}
-              onClick={() => app.send({ type: 'locale.change', locale: lng })}
-            >
-              <span className="flex-1 text-left">{t(`languageNames.${lng}`)}</span>
-              {lng === locale ? <Icon name="check" className="text-brand-600" /> : null}
-            </button>
-          </MenuItem>
+          <option key={lng} value={lng} lang={lng} className="normal-case">
+            {t(`languageNames.${lng}`)}
+          </option>
         ))}
-      </MenuItems>
-    </Menu>
+      </select>
+    </label>
   );
 }

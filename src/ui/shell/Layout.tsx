@@ -5,13 +5,10 @@ import { Outlet } from 'react-router-dom';
 import { selectDrawerOpen } from '../../machines/app/app.selectors';
 import { selectHasProfile } from '../../machines/session/session.selectors';
 import { useAppActor, useSessionActor } from '../app/actor-context';
-import { DialerPanel } from '../dialer/DialerPanel';
 import { AlertsArea } from './AlertsArea';
 import { ConnectionStatus } from './ConnectionStatus';
-import { FloatingButtons } from './FloatingButtons';
-import { NotificationPopupsArea } from './NotificationBell';
 import { useDocumentTitle, usePageTitle } from './page-title';
-import { SideMenu } from './SideMenu';
+import { Deferred, SideMenu, SignedInOverlays } from './signed-in';
 import { TopBar } from './TopBar';
 
 /** Props of {@link Layout}. */
@@ -43,15 +40,21 @@ export function Layout({ children }: LayoutProps) {
       <TopBar title={title} />
       <ConnectionStatus />
       <div className="flex min-h-0 flex-1">
-        {drawerOpen && hasProfile ? <SideMenu /> : null}
+        {drawerOpen && hasProfile ? (
+          <Deferred>
+            <SideMenu />
+          </Deferred>
+        ) : null}
         <main id="main-content" className="min-w-0 flex-1 overflow-y-auto px-6 py-5">
           {children ?? <Outlet />}
         </main>
       </div>
       <AlertsArea />
-      <NotificationPopupsArea />
-      <DialerPanel />
-      <FloatingButtons />
+      {hasProfile ? (
+        <Deferred>
+          <SignedInOverlays />
+        </Deferred>
+      ) : null}
     </div>
   );
 }

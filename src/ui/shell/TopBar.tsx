@@ -5,8 +5,7 @@ import { selectHasProfile } from '../../machines/session/session.selectors';
 import { useAppActor, useSessionActor } from '../app/actor-context';
 import { Icon } from '../kit/icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { NotificationBell } from './NotificationBell';
-import { ProfileMenu } from './ProfileMenu';
+import { Deferred, NotificationBell, ProfileMenu } from './signed-in';
 
 /** Props of {@link TopBar}. */
 export interface TopBarProps {
@@ -45,10 +44,10 @@ export function TopBar({ title }: TopBarProps) {
       <div className="ml-auto flex items-center gap-1">
         <LanguageSwitcher />
         {hasProfile ? (
-          <>
+          <Deferred>
             <NotificationBell />
             <ProfileMenu />
-          </>
+          </Deferred>
         ) : null}
       </div>
     </header>
