@@ -103,11 +103,12 @@ export function createMailer(db: Kysely<Database>, config: MailConfig) {
           )
           .returning('id')
           .execute();
-        // The ids are only needed to mark what SMTP did; their order is that of the ids.
+        // RETURNING promises no order, but ids are drawn in VALUES order (SQLite rowids,
+        // a serial's nextval row by row); they only mark what SMTP did with each message.
         const ids = rows.map((r) => r.id).sort((a, b) => a - b);
-        chunk.forEach((mail, k) => written.push({ id: ids[k]!, mail }));
+        for (const [k, mail] of chunk.entries()) written.push({ id: ids[k]!, mail });
       } catch {
-        chunk.forEach((_, k) => unwritten.push(i + k));
+        for (let k = 0; k < chunk.length; k++) unwritten.push(i + k);
       }
     }
     if (smtp) for (const { id, mail } of written) await deliver(id, mail);
