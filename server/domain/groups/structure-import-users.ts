@@ -57,6 +57,8 @@ export async function knownAccounts(
         .select(['users.id', 'users.login', 'users.email', 'users.deleted_at', 'memberships.user_id as member'])
         .where((eb) => eb(eb.fn('lower', [`users.${column}`]), 'in', unique.slice(i, i + LOOKUP_CHUNK)))
         .execute();
+      // Hundreds of lookups for a long file: other requests run between them.
+      await new Promise((resolve) => setImmediate(resolve));
       for (const r of rows) {
         found.set(r.id, {
           id: r.id,
@@ -144,13 +146,14 @@ export async function writeNewUsers(
   const codes: string[] = [];
   for (let i = 0; i < users.length; i += BATCH) {
     const chunk = users.slice(i, i + BATCH);
-    await ctx.db.transaction().execute(async (trx) => {
-      const byLogin = new Map<string, number>();
+    const written = await ctx.db.transaction().execute(async (trx) => {
+      const done = { ids: [] as number[], invited: [] as NewInvitee[], codes: [] as string[] };
       for (let j = 0; j < chunk.length; j += INSERT_ROWS) {
+        const part = chunk.slice(j, j + INSERT_ROWS);
         const rows = await trx
           .insertInto('users')
           .values(
-            chunk.slice(j, j + INSERT_ROWS).map((u) => ({
+            part.map((u) => ({
               login: u.login,
               name: u.name,
               email: u.email,
@@ -169,24 +172,30 @@ export async function writeNewUsers(
           .returning(['id', 'login'])
           .execute();
         // RETURNING promises no order: each id is found by its login (unique in the batch).
-        for (const r of rows) byLogin.set(r.login, r.id);
+        const byLogin = new Map(rows.map((r) => [r.login, r.id]));
+        const created = part.map((u) => byLogin.get(u.login)!);
+        await trx
+          .insertInto('memberships')
+          .values(created.map((user_id) => ({ user_id, project_id: auth.projectId, role_id: roleId, created_at: now })))
+          .execute();
+        await trx
+          .insertInto('user_domains')
+          .values(created.map((user_id, k) => ({ user_id, domain_id: part[k]!.groupId })))
+          .execute();
+        const invitees = part.flatMap((u, k) =>
+          u.email ? [{ id: created[k]!, name: u.name, email: u.email, row: u.row }] : [],
+        );
+        done.codes.push(...(await insertInvitationCodes(trx, auth.projectId, invitees)));
+        done.invited.push(...invitees);
+        done.ids.push(...created);
+        // Each part's work is short; the event loop turns between parts (other queries wait for the commit).
+        await new Promise((resolve) => setImmediate(resolve));
       }
-      const created = chunk.map((u) => byLogin.get(u.login)!);
-      await trx
-        .insertInto('memberships')
-        .values(created.map((user_id) => ({ user_id, project_id: auth.projectId, role_id: roleId, created_at: now })))
-        .execute();
-      await trx
-        .insertInto('user_domains')
-        .values(created.map((user_id, k) => ({ user_id, domain_id: chunk[k]!.groupId })))
-        .execute();
-      const invitees = chunk.flatMap((u, k) =>
-        u.email ? [{ id: created[k]!, name: u.name, email: u.email, row: u.row }] : [],
-      );
-      codes.push(...(await insertInvitationCodes(trx, auth.projectId, invitees)));
-      invited.push(...invitees);
-      ids.push(...created);
+      return done;
     });
+    ids.push(...written.ids);
+    invited.push(...written.invited);
+    codes.push(...written.codes);
     // A long file must not hold the event loop: other requests run between batches.
     await new Promise((resolve) => setImmediate(resolve));
   }
