@@ -15,8 +15,8 @@ export interface Sheet {
 }
 
 /**
- * The sheets of an uploaded .xlsx, in the book's order (docs/decisions.md, Groups: the
- * streaming reader). exceljs's streaming reader reads 100k rows in about half the time of
+ * The sheets of an uploaded .xlsx, in the book's order (docs/decisions.md, Users:
+ * uploaded books). exceljs's streaming reader reads 100k rows in about half the time of
  * loading the whole book, without its cell model, and gives the event loop a turn between
  * chunks instead of parsing for seconds at once; a book it cannot name its sheets in
  * (an unusual part order) is loaded whole instead. Not a workbook: `invalid file`.
