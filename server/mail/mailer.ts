@@ -19,6 +19,9 @@ export interface OutgoingMail {
  * marked `sent` or `failed` with the error. A failed send never fails the call
  * that caused it: the outbox shows what did not go out.
  */
+/** Outbox rows written by one statement of `sendMany` (7 values each, well under both dialects' limits). */
+const OUTBOX_CHUNK = 500;
+
 export function createMailer(db: Kysely<Database>, config: MailConfig) {
   const smtp = config.mode === 'smtp';
   // nodemailer loads with the first message sent, not at start-up.
@@ -51,7 +54,10 @@ export function createMailer(db: Kysely<Database>, config: MailConfig) {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (!smtp) return;
+    if (smtp) await deliver(id, mail);
+  }
+
+  async function deliver(id: number, mail: OutgoingMail): Promise<void> {
     try {
       await (await openTransport()).sendMail({
         from: config.from,
@@ -69,6 +75,46 @@ export function createMailer(db: Kysely<Database>, config: MailConfig) {
     }
   }
 
-  return { send, close: async () => (await transport)?.close() };
+  /**
+   * Many messages at once (the invitations of an import): their outbox rows go in by
+   * multi-row inserts, one transaction each chunk, instead of one commit per message;
+   * then, in mode `smtp`, each is sent as `send` does. Answers the indexes (in `mails`)
+   * of the messages that could not be written to the outbox.
+   */
+  async function sendMany(mails: OutgoingMail[]): Promise<number[]> {
+    const unwritten: number[] = [];
+    const written: { id: number; mail: OutgoingMail }[] = [];
+    const now = nowIso();
+    for (let i = 0; i < mails.length; i += OUTBOX_CHUNK) {
+      const chunk = mails.slice(i, i + OUTBOX_CHUNK);
+      try {
+        const rows = await db
+          .insertInto('outbox')
+          .values(
+            chunk.map((mail) => ({
+              project_id: mail.projectId,
+              to_address: mail.to,
+              subject: mail.subject,
+              body: mail.body,
+              kind: mail.kind,
+              status: smtp ? 'queued' : 'kept',
+              created_at: now,
+            })),
+          )
+          .returning('id')
+          .execute();
+        // RETURNING promises no order, but ids are drawn in VALUES order (SQLite rowids,
+        // a serial's nextval row by row); they only mark what SMTP did with each message.
+        const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+        for (const [k, mail] of chunk.entries()) written.push({ id: ids[k]!, mail });
+      } catch {
+        for (let k = 0; k < chunk.length; k++) unwritten.push(i + k);
+      }
+    }
+    if (smtp) for (const { id, mail } of written) await deliver(id, mail);
+    return unwritten;
+  }
+
+  return { send, sendMany, close: async () => (await transport)?.close() };
 }
 export type Mailer = ReturnType<typeof createMailer>;

@@ -1,5 +1,7 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from '../support/api-app';
+import { multipart } from '../support/multipart';
 import { linkIn, startSmtpCapture } from '../support/smtp-capture';
 
 describe.each(dialects)('registration and recovery over SMTP (%s)', (dialect) => {
@@ -103,6 +105,40 @@ describe.each(dialects)('registration and recovery over SMTP (%s)', (dialect) =>
     ]);
     const unknown = await t.call('POST', '/registration/invite/send', { token: admin, body: { users: [999999] } });
     expect(unknown.json()).toEqual({ message: 'invalid related entity sent', entities: ['users'] });
+  });
+
+  it('users created by a structure import are mailed their own links, marked sent in the outbox', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Users');
+    sheet.addRow(['id', 'group', 'login', 'email', 'name']);
+    sheet.addRow([null, null, 'imported-a', 'imported-a@example.org', 'Imported A']);
+    sheet.addRow([null, null, 'imported-b', 'imported-b@example.org', 'Imported B']);
+    const body = multipart(
+      { role_id: String(residentRole) },
+      { file: { name: 'structure.xlsx', data: Buffer.from(await book.xlsx.writeBuffer()) } },
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v0/domains/${unit}/import/structure`,
+      headers: { authorization: `Bearer ${admin}`, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.json().data).toMatchObject({ users_created: 2, errors: [] });
+    for (const login of ['imported-a', 'imported-b']) {
+      const mail = await smtp.next(`${login}@example.org`);
+      const info = await t.call('GET', `/registration/${linkIn(mail.raw, '/registration')}`);
+      expect(info.json().data).toMatchObject({ login, email: `${login}@example.org` });
+    }
+    const outbox = await t.db
+      .selectFrom('outbox')
+      .select(['to_address', 'status'])
+      .where('to_address', 'like', 'imported-%')
+      .orderBy('to_address')
+      .execute();
+    expect(outbox).toEqual([
+      { to_address: 'imported-a@example.org', status: 'sent' },
+      { to_address: 'imported-b@example.org', status: 'sent' },
+    ]);
   });
 
   it('password recovery mails a reset link; the reset ends old sessions and works once', async () => {

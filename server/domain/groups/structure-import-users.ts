@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
 import { nowIso } from '../clock';
 import { DomainError, invalidData } from '../errors';
-import { issueInvitations } from '../users/invitations';
+import { insertInvitationCodes, mailInvitations, type NewInvitee } from '../users/invitations';
 import { assertRelated } from '../users/users';
 
 /**
@@ -16,6 +16,8 @@ import { assertRelated } from '../users/users';
  */
 const BATCH = 1000;
 const LOOKUP_CHUNK = 500;
+/** Users per INSERT statement (13 values each: under SQLite's and PostgreSQL's parameter limits). */
+const INSERT_ROWS = 200;
 
 export interface NewUser {
   row: number;
@@ -55,6 +57,8 @@ export async function knownAccounts(
         .select(['users.id', 'users.login', 'users.email', 'users.deleted_at', 'memberships.user_id as member'])
         .where((eb) => eb(eb.fn('lower', [`users.${column}`]), 'in', unique.slice(i, i + LOOKUP_CHUNK)))
         .execute();
+      // Hundreds of lookups for a long file: other requests run between them.
+      await new Promise((resolve) => setImmediate(resolve));
       for (const r of rows) {
         found.set(r.id, {
           id: r.id,
@@ -124,10 +128,10 @@ export function groupCheck(db: Kysely<Database>, auth: Auth) {
 }
 
 /**
- * Writes new users (already checked) in one transaction: the accounts, their membership
- * with `roleId`, their group, and an invitation code for those with an e-mail; then mails
- * the invitations. Answers the new ids in the order given, and the rows whose invitation
- * could not be mailed.
+ * Writes new users (already checked) in one transaction per BATCH: the accounts, their
+ * membership with `roleId`, their group, and an invitation code for those with an e-mail;
+ * then mails the invitations. Answers the new ids in the order given, and the rows whose
+ * invitation could not be mailed.
  */
 export async function writeNewUsers(
   ctx: AppContext,
@@ -138,45 +142,63 @@ export async function writeNewUsers(
   if (users.length === 0) return { ids: [], notInvited: [] };
   const now = nowIso();
   const ids: number[] = [];
+  const invited: NewInvitee[] = [];
+  const codes: string[] = [];
   for (let i = 0; i < users.length; i += BATCH) {
     const chunk = users.slice(i, i + BATCH);
-    const chunkIds = await ctx.db.transaction().execute(async (trx) => {
-      const created: number[] = [];
-      for (const u of chunk) {
-        const { id } = await trx
+    const written = await ctx.db.transaction().execute(async (trx) => {
+      const done = { ids: [] as number[], invited: [] as NewInvitee[], codes: [] as string[] };
+      for (let j = 0; j < chunk.length; j += INSERT_ROWS) {
+        const part = chunk.slice(j, j + INSERT_ROWS);
+        const rows = await trx
           .insertInto('users')
-          .values({
-            login: u.login,
-            name: u.name,
-            email: u.email,
-            firstname: u.firstname,
-            lastname: u.lastname,
-            phone: u.phone,
-            password_hash: null,
-            // New users are invited (2.5); one without an e-mail is invited later.
-            send_registration_link: 1,
-            activated_at: null,
-            created_by_user_id: auth.userId,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        created.push(id);
+          .values(
+            part.map((u) => ({
+              login: u.login,
+              name: u.name,
+              email: u.email,
+              firstname: u.firstname,
+              lastname: u.lastname,
+              phone: u.phone,
+              password_hash: null,
+              // New users are invited (2.5); one without an e-mail is invited later.
+              send_registration_link: 1,
+              activated_at: null,
+              created_by_user_id: auth.userId,
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .returning(['id', 'login'])
+          .execute();
+        // RETURNING promises no order: each id is found by its login (unique in the batch).
+        const byLogin = new Map(rows.map((r) => [r.login, r.id]));
+        const created = part.map((u) => byLogin.get(u.login)!);
+        await trx
+          .insertInto('memberships')
+          .values(created.map((user_id) => ({ user_id, project_id: auth.projectId, role_id: roleId, created_at: now })))
+          .execute();
+        await trx
+          .insertInto('user_domains')
+          .values(created.map((user_id, k) => ({ user_id, domain_id: part[k]!.groupId })))
+          .execute();
+        const invitees = part.flatMap((u, k) =>
+          u.email ? [{ id: created[k]!, name: u.name, email: u.email, row: u.row }] : [],
+        );
+        done.codes.push(...(await insertInvitationCodes(trx, auth.projectId, invitees)));
+        done.invited.push(...invitees);
+        done.ids.push(...created);
+        // Each part's work is short; the event loop turns between parts (other queries wait for the commit).
+        await new Promise((resolve) => setImmediate(resolve));
       }
-      await trx
-        .insertInto('memberships')
-        .values(created.map((user_id) => ({ user_id, project_id: auth.projectId, role_id: roleId, created_at: now })))
-        .execute();
-      await trx
-        .insertInto('user_domains')
-        .values(created.map((user_id, k) => ({ user_id, domain_id: chunk[k]!.groupId })))
-        .execute();
-      return created;
+      return done;
     });
-    ids.push(...chunkIds);
+    ids.push(...written.ids);
+    invited.push(...written.invited);
+    codes.push(...written.codes);
+    // A long file must not hold the event loop: other requests run between batches.
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  const invited = users.flatMap((u, k) => (u.email ? [{ id: ids[k]!, name: u.name, email: u.email, row: u.row }] : []));
-  const notInvited = await issueInvitations(ctx, auth.projectId, invited);
+  const notInvited = await mailInvitations(ctx, auth.projectId, invited, codes);
   return { ids, notInvited };
 }

@@ -1,4 +1,3 @@
-import type ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX, LogicAddressSchema } from '../../../src/contract/entities/group';
@@ -13,47 +12,24 @@ import { ERROR_CODES } from '../../../src/contract/errors';
 import { hasPermission } from '../../../src/contract/permissions';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
-import { loadExcelJS } from '../../lazy-packages';
 import type { Auth } from '../auth/auth-context';
 import { DomainError, refused } from '../errors';
 import { sendRegistrationLink } from '../users/invitations';
 import { assertAssignableRole, createUser } from '../users/users';
 import type { GroupAccess } from './access';
 import { createGroup } from './groups';
+import { type Cell, type Row, readWorkbook } from './sheet-file';
 import type { StructureBase } from './structure-export';
 import { AccountIndex, groupCheck, knownAccounts, type NewUser, writeNewUsers } from './structure-import-users';
-
-export type Cell = string | number | null;
-/** One spreadsheet row by column name, with its row number in the file (the header is row 1). */
-export type Row = { row: number; values: Record<string, Cell> };
 
 /** New users written together (one transaction each batch). */
 const BATCH_ROWS = 1000;
 /** The id of an account of this file not written yet. */
 const PENDING = 0;
+/** Rows decided between two turns of the event loop. */
+const ROWS_PER_TURN = 2000;
 
 const EMAIL = v.pipe(v.string(), v.email());
-
-/** Reads a sheet by its header row into objects keyed by column name. */
-export function readSheet(book: ExcelJS.Workbook, name?: string): Row[] {
-  // Without a name: the first sheet (a file saved from another tool).
-  const sheet = name === undefined ? book.worksheets[0] : book.getWorksheet(name);
-  if (!sheet) return [];
-  const header = (sheet.getRow(1).values as unknown[]).map((h) => String(h ?? '').trim());
-  const rows: Row[] = [];
-  sheet.eachRow((row, number) => {
-    if (number === 1) return;
-    const values: Record<string, Cell> = {};
-    header.forEach((key, index) => {
-      if (!key) return;
-      const raw = row.getCell(index).value as unknown;
-      const plain = raw && typeof raw === 'object' && 'text' in raw ? (raw as { text: string }).text : raw;
-      values[key] = plain === undefined || plain === null || plain === '' ? null : (plain as Cell);
-    });
-    if (Object.values(values).some((value) => value !== null)) rows.push({ row: number, values });
-  });
-  return rows;
-}
 
 const text = (value: Cell | undefined) => (value === null || value === undefined ? '' : String(value).trim());
 
@@ -72,15 +48,11 @@ export async function importStructure(
   roleId: number,
 ): Promise<StructureImportResult> {
   const auth = access.auth;
-  const book = new (await loadExcelJS()).Workbook();
-  try {
-    await book.xlsx.load(file as unknown as ArrayBuffer);
-  } catch {
-    throw refused(ERROR_CODES.invalidFile);
-  }
-  if (!book.getWorksheet(STRUCTURE_SHEETS.groups.name) && !book.getWorksheet(STRUCTURE_SHEETS.users.name)) {
-    throw refused(ERROR_CODES.wrongFileBody);
-  }
+  const sheets = await readWorkbook(file);
+  const sheetNamed = (name: string) => sheets.find((sheet) => sheet.name === name)?.rows;
+  const groupRows = sheetNamed(STRUCTURE_SHEETS.groups.name);
+  const userRows = sheetNamed(STRUCTURE_SHEETS.users.name);
+  if (!groupRows && !userRows) throw refused(ERROR_CODES.wrongFileBody);
   const errors: ImportRowError[] = [];
   const fail = (
     sheet: string,
@@ -99,7 +71,7 @@ export async function importStructure(
   );
 
   const groupSheet = STRUCTURE_SHEETS.groups.name;
-  for (const { row, values } of readSheet(book, groupSheet)) {
+  for (const { row, values } of groupRows ?? []) {
     if (values.id != null && !Number.isInteger(Number(values.id))) {
       fail(groupSheet, row, IMPORT_ROW_ERRORS.unparsableId, 'id');
       continue;
@@ -151,7 +123,7 @@ export async function importStructure(
     }
   }
 
-  const users = await importUserRows(ctx, auth, readSheet(book, STRUCTURE_SHEETS.users.name), {
+  const users = await importUserRows(ctx, auth, userRows ?? [], {
     sheet: STRUCTURE_SHEETS.users.name,
     groupOf: (path) => (path ? paths.get(path) : base.id),
     roleId,
@@ -255,7 +227,9 @@ export async function importUserRows(
     }
   };
 
-  for (const { row, values } of userRows) {
+  for (const [index, { row, values }] of userRows.entries()) {
+    // A long file must not hold the event loop: other requests run between stretches of rows.
+    if (index > 0 && index % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     const groupPath = text(values.group);
     const groupId = options.groupOf(groupPath);
     if (groupId === undefined) {

@@ -1,4 +1,3 @@
-import type ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import { STRUCTURE_SHEETS } from '../../../src/contract/entities/group-structure';
 import {
@@ -13,8 +12,9 @@ import { loadExcelJS } from '../../lazy-packages';
 import type { Auth } from '../auth/auth-context';
 import { refused } from '../errors';
 import { parseCsv, uncsvCell, writeCsv } from './csv';
+import { type Row, readWorkbook } from './sheet-file';
 import { addRowsSheet, type StructureBase, structureRows } from './structure-export';
-import { type FailRow, importUserRows, knownPaths, type Row, readSheet } from './structure-import';
+import { type FailRow, importUserRows, knownPaths } from './structure-import';
 
 /**
  * A group's users alone (2.5 batch user upload, users export/import by group):
@@ -28,16 +28,10 @@ const isZip = (file: Buffer) => file.length >= 4 && file.readUInt32LE(0) === 0x0
 /** The rows of an uploaded file: an Excel book (its Users sheet, else its first) or CSV text. */
 export async function readUsersFile(file: Buffer): Promise<{ sheet: string; rows: Row[] }> {
   if (isZip(file)) {
-    const book = new (await loadExcelJS()).Workbook();
-    try {
-      await book.xlsx.load(file as unknown as ArrayBuffer);
-    } catch {
-      throw refused(ERROR_CODES.invalidFile);
-    }
-    const named = book.getWorksheet(SHEET);
-    const sheet = named ?? book.worksheets[0];
+    const sheets = await readWorkbook(file);
+    const sheet = sheets.find((s) => s.name === SHEET) ?? sheets[0];
     if (!sheet) throw refused(ERROR_CODES.wrongFileBody);
-    return { sheet: sheet.name, rows: withLoginColumn(readSheet(book, sheet.name), headerOf(sheet)) };
+    return { sheet: sheet.name, rows: withLoginColumn(sheet.rows, sheet.header) };
   }
   const text = file.toString('utf8');
   // Not text: a binary file of another kind (or a CSV in a legacy code page).
@@ -54,10 +48,6 @@ export async function readUsersFile(file: Buffer): Promise<{ sheet: string; rows
     if (Object.values(values).some((value) => value !== null)) rows.push({ row: index + 2, values });
   });
   return { sheet: SHEET, rows: withLoginColumn(rows, columns) };
-}
-
-function headerOf(sheet: ExcelJS.Worksheet): string[] {
-  return (sheet.getRow(1).values as unknown[]).map((h) => String(h ?? '').trim());
 }
 
 /** A file with neither a login nor an e-mail column is not a users file. */

@@ -89,24 +89,31 @@ export async function sendRegistrationLink(
   await ctx.mailer.send({ to: user.email, ...mail, kind: 'invitation', projectId });
 }
 
+/** A user just created by an import, to be invited. */
+export interface NewInvitee {
+  id: number;
+  name: string;
+  email: string;
+  row: number;
+}
+
 /**
- * Invites users just created together (a structure import): their codes in one multi-row
- * insert per chunk (new users have no older code to replace), then one mail each, in the
- * new users' default locale. Answers the rows whose mail failed.
+ * The invitation codes of users just created together (a structure import), written by
+ * multi-row inserts on `db` — the transaction that creates the users, so they and their
+ * codes are one commit (new users have no older code to replace). Answers the codes, in
+ * the order of `users`, for `mailInvitations` once that transaction is committed.
  */
-export async function issueInvitations(
-  ctx: AppContext,
+export async function insertInvitationCodes(
+  db: Kysely<Database>,
   projectId: number,
-  users: { id: number; name: string; email: string; row: number }[],
-): Promise<number[]> {
-  if (users.length === 0) return [];
-  const project = await ctx.db.selectFrom('projects').select('name').where('id', '=', projectId).executeTakeFirst();
+  users: NewInvitee[],
+): Promise<string[]> {
   const now = nowIso();
   const expires = isoIn(LIFETIME.invitation);
   const codes = users.map(() => randomBytes(24).toString('base64url'));
   const CHUNK = 500;
   for (let i = 0; i < users.length; i += CHUNK) {
-    await ctx.db
+    await db
       .insertInto('one_time_codes')
       .values(
         users.slice(i, i + CHUNK).map((u, k) => ({
@@ -120,18 +127,34 @@ export async function issueInvitations(
       )
       .execute();
   }
-  const failed: number[] = [];
-  for (const [k, user] of users.entries()) {
-    const mail = renderMail('invitation', 'en', {
-      name: user.name,
-      project: project?.name ?? '',
-      link: `${ctx.config.publicUrl}/registration/${codes[k]}`,
-    });
-    await ctx.mailer
-      .send({ to: user.email, ...mail, kind: 'invitation', projectId })
-      .catch(() => failed.push(user.row));
-  }
-  return failed;
+  return codes;
+}
+
+/**
+ * The invitation mails of `insertInvitationCodes`, in the new users' default locale,
+ * through the outbox in a few multi-row inserts. Answers the rows whose mail failed.
+ */
+export async function mailInvitations(
+  ctx: AppContext,
+  projectId: number,
+  users: NewInvitee[],
+  codes: string[],
+): Promise<number[]> {
+  if (users.length === 0) return [];
+  const project = await ctx.db.selectFrom('projects').select('name').where('id', '=', projectId).executeTakeFirst();
+  const unwritten = await ctx.mailer.sendMany(
+    users.map((user, k) => ({
+      to: user.email,
+      ...renderMail('invitation', 'en', {
+        name: user.name,
+        project: project?.name ?? '',
+        link: `${ctx.config.publicUrl}/registration/${codes[k]}`,
+      }),
+      kind: 'invitation',
+      projectId,
+    })),
+  );
+  return unwritten.map((k) => users[k]!.row);
 }
 
 /** GET registration by token: who is being registered. */

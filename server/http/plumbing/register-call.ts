@@ -261,6 +261,8 @@ function sendFile(reply: FastifyReply, answer: FileAnswer) {
 export function unsafeTextPath(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\0') || !value.isWellFormed() ? path : null;
   if (depth > 32 || typeof value !== 'object' || value === null) return null;
+  // An uploaded file is bytes, not text (walking a Buffer's entries costs seconds at a few MB).
+  if (ArrayBuffer.isView(value)) return null;
   for (const [key, item] of Object.entries(value)) {
     const found = unsafeTextPath(item, path ? `${path}.${key}` : key, depth + 1);
     if (found !== null) return found;
