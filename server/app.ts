@@ -22,6 +22,7 @@ import { createPgBus } from './realtime/pg-bus';
 import { resolveJwtKey } from './secrets';
 import type { MediaFactory } from './sip/b2bua/media';
 import { createSipService } from './sip/service';
+import { type DeviceStatusSource, NO_DEVICE_LINK } from './domain/devices/status';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +50,8 @@ export interface BuildAppOptions {
   media?: MediaFactory;
   /** The time IP blocking reads (default: the system clock); tests move it on to expire bans. */
   clock?: Clock;
+  /** Live device status (default: no device link, every device offline). */
+  deviceStatus?: DeviceStatusSource;
 }
 
 declare module 'fastify' {
@@ -95,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       media: options.media ?? (() => createMediaEndpoint(config.media)),
     }),
     ipBlocking,
+    deviceStatus: options.deviceStatus ?? NO_DEVICE_LINK,
   };
   app.decorate('ctx', ctx);
   app.decorate('realtime', ctx.realtime);
