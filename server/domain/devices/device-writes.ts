@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   type DeviceCreate,
   type DevicePatch,
@@ -18,7 +18,7 @@ import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
 import { nowIso } from '../clock';
 import { invalidData, invalidRelated, refused } from '../errors';
-import { floorMaps, groupReach, storedSettings } from './devices';
+import { floorMaps, groupReach, ownGroup, storedSettings } from './devices';
 
 /**
  * Writing devices (section 5, 8.2): the group is one the caller reaches; serial
@@ -41,7 +41,8 @@ async function assertGroup(db: Db, auth: Auth, groupId: number): Promise<void> {
     .where('g.id', '=', groupId)
     .where('g.project_id', '=', auth.projectId);
   if (!hasPermission(auth.role.permissions, 'devices.view_all')) {
-    q = q.where(groupReach(auth, 'g.id') ?? sql<SqlBool>`1 = 0`);
+    // A creator who may not view devices adds them to its own groups.
+    q = q.where(groupReach(auth, 'g.id') ?? ownGroup(auth, 'g.id'));
   }
   if (!(await q.executeTakeFirst())) throw invalidRelated(['domain']);
 }

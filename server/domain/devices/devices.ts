@@ -51,11 +51,13 @@ export function groupReach(auth: Auth, column: string): Expression<SqlBool> | nu
     return sql<SqlBool>`exists (select 1 from domains g inner join (${myGroups(auth)}) mg
       on g.lft >= mg.lft and g.rgt <= mg.rgt where g.id = ${sql.ref(column)})`;
   }
-  if (can(auth, 'devices.view') || can(auth, 'self_domain.manage_devices')) {
-    return sql<SqlBool>`exists (select 1 from (${myGroups(auth)}) mg where mg.id = ${sql.ref(column)})`;
-  }
+  if (can(auth, 'devices.view') || can(auth, 'self_domain.manage_devices')) return ownGroup(auth, column);
   return null;
 }
+
+/** Whether the group in `column` is one of the caller's own. */
+export const ownGroup = (auth: Auth, column: string): Expression<SqlBool> =>
+  sql<SqlBool>`exists (select 1 from (${myGroups(auth)}) mg where mg.id = ${sql.ref(column)})`;
 
 export const DEVICE_COLUMNS = {
   id: 'd.id',
