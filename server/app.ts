@@ -8,6 +8,7 @@ import type { Database } from './db/schema';
 import { passwordPool } from './domain/auth/password-pool';
 import type { Clock } from './domain/clock';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
+import { type DeviceStatusSource, NO_DEVICE_LINK } from './domain/devices/status';
 import { createIpBlocking } from './domain/security/ip-blocking';
 import { apiRoutes } from './http/api';
 import { installCompression } from './http/plumbing/compression';
@@ -22,7 +23,6 @@ import { createPgBus } from './realtime/pg-bus';
 import { resolveJwtKey } from './secrets';
 import type { MediaFactory } from './sip/b2bua/media';
 import { createSipService } from './sip/service';
-import { type DeviceStatusSource, NO_DEVICE_LINK } from './domain/devices/status';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -152,7 +152,10 @@ describe.each(dialects)('devices (%s)', (dialect) => {
       dns: '1.1.1.1',
     });
     expect(p.device_settings.lift_controller.floor_map).toHaveLength(3);
-    expect(p.device_settings.lift_controller.settings).toMatchObject({ device_mode: 'call-up-down', relay_open_time: 10 });
+    expect(p.device_settings.lift_controller.settings).toMatchObject({
+      device_mode: 'call-up-down',
+      relay_open_time: 10,
+    });
   });
 
   it('section 5: field errors for shapes and ranges (never a 5xx)', async () => {
@@ -194,11 +197,19 @@ describe.each(dialects)('devices (%s)', (dialect) => {
       domain_id: groups['Building A'],
       device_settings: { sip: { password: `Ab1${'c'.repeat(29)}` } },
     });
-    expect(long.json().errors).toEqual({ 'device_settings.sip.password': { code: 'max_length', params: { length: 31 } } });
+    expect(long.json().errors).toEqual({
+      'device_settings.sip.password': { code: 'max_length', params: { length: 31 } },
+    });
     const missing = await put({ name: 'No group' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ domain_id: { code: 'required' } });
-    for (const body of [null, [], 'x', { name: 'x', domain_id: groups['Building A'], device_settings: 'x' }, { name: 'x', domain_id: 'A' }]) {
+    for (const body of [
+      null,
+      [],
+      'x',
+      { name: 'x', domain_id: groups['Building A'], device_settings: 'x' },
+      { name: 'x', domain_id: 'A' },
+    ]) {
       const bad = await put(body);
       expect(bad.statusCode, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
       expect(bad.statusCode, JSON.stringify(body)).toBeLessThan(500);
@@ -342,13 +353,21 @@ describe.each(dialects)('devices (%s)', (dialect) => {
     } finally {
       t.app.ctx.deviceStatus = { statusOf: () => 'offline', onlineSerials: () => [] };
     }
-    const bad = await t.call('GET', `/devices/items?${q({ filters: [{ field: 'status', rule: 'equals', value: 'x' }] })}`, {
-      token: admin,
-    });
+    const bad = await t.call(
+      'GET',
+      `/devices/items?${q({ filters: [{ field: 'status', rule: 'equals', value: 'x' }] })}`,
+      {
+        token: admin,
+      },
+    );
     expect(bad.statusCode).toBe(400);
-    const badType = await t.call('GET', `/devices/items?${q({ filters: [{ field: 'type', rule: 'has', value: 1 }] })}`, {
-      token: admin,
-    });
+    const badType = await t.call(
+      'GET',
+      `/devices/items?${q({ filters: [{ field: 'type', rule: 'has', value: 1 }] })}`,
+      {
+        token: admin,
+      },
+    );
     expect(badType.statusCode).toBe(400);
   });
 
@@ -364,7 +383,11 @@ describe.each(dialects)('devices (%s)', (dialect) => {
     const c = await created({ name: 'Del C' });
     expect((await t.call('DELETE', `/devices/${a}`, { token: admin })).json()).toEqual({ data: true });
     expect((await get(a)).statusCode).toBe(404);
-    const n = await t.db.selectFrom('sip_numbers').select('device_id').where('id', '=', number).executeTakeFirstOrThrow();
+    const n = await t.db
+      .selectFrom('sip_numbers')
+      .select('device_id')
+      .where('id', '=', number)
+      .executeTakeFirstOrThrow();
     expect(n.device_id).toBeNull();
     expect(await t.db.selectFrom('device_floors').select('id').where('device_id', '=', a).execute()).toEqual([]);
     const all = await t.call('POST', '/devices/delete-all', { token: admin, body: { items: [b, c, 999_999] } });
@@ -378,7 +401,13 @@ describe.each(dialects)('devices (%s)', (dialect) => {
         domain_id: groups['Unit 101'],
         items: [
           { serial_number: 'SN-F-1', ip_address: '127.0.0.21' },
-          { serial_number: 'SN-F-2', ip_address: '127.0.0.22', type: 'accesscontroller', name: 'Back door', port: 8080 },
+          {
+            serial_number: 'SN-F-2',
+            ip_address: '127.0.0.22',
+            type: 'accesscontroller',
+            name: 'Back door',
+            port: 8080,
+          },
         ],
       },
     });
@@ -407,7 +436,10 @@ describe.each(dialects)('devices (%s)', (dialect) => {
       errors: { 'items.1.serial_number': { code: 'not_unique' }, 'items.2.serial_number': { code: 'not_unique' } },
     });
     expect(await t.db.selectFrom('devices').select('id').where('serial_number', '=', 'SN-F-3').execute()).toEqual([]);
-    const empty = await t.call('PUT', '/devices/items/found', { token: admin, body: { domain_id: groups['Unit 101'], items: [] } });
+    const empty = await t.call('PUT', '/devices/items/found', {
+      token: admin,
+      body: { domain_id: groups['Unit 101'], items: [] },
+    });
     expect(empty.json().errors).toEqual({ items: { code: 'required' } });
   });
 
@@ -416,8 +448,22 @@ describe.each(dialects)('devices (%s)', (dialect) => {
     const pooled = await t.db
       .insertInto('device_pool')
       .values([
-        { project_id: projectId, serial_number: 'SN-P-1', type: 'monitor', model: 'MM1', ip_address: null, created_at: now },
-        { project_id: projectId, serial_number: 'SN-P-2', type: 'panel', model: 'AA12', ip_address: '127.0.0.30', created_at: now },
+        {
+          project_id: projectId,
+          serial_number: 'SN-P-1',
+          type: 'monitor',
+          model: 'MM1',
+          ip_address: null,
+          created_at: now,
+        },
+        {
+          project_id: projectId,
+          serial_number: 'SN-P-2',
+          type: 'panel',
+          model: 'AA12',
+          ip_address: '127.0.0.30',
+          created_at: now,
+        },
       ])
       .returning('id')
       .execute();
@@ -485,8 +531,9 @@ describe.each(dialects)('devices (%s)', (dialect) => {
     });
 
     it('devices.view_descendants sees its groups and those below', async () => {
-      const names = (await list({ filters: [{ field: 'search', rule: 'contains', value: 'scope' }], sort: 'name' }, branch))
-        .data.map((d) => d.name);
+      const names = (
+        await list({ filters: [{ field: 'search', rule: 'contains', value: 'scope' }], sort: 'name' }, branch)
+      ).data.map((d) => d.name);
       expect(names).toEqual(['Scope 101', 'Scope A']);
     });
 
@@ -494,7 +541,9 @@ describe.each(dialects)('devices (%s)', (dialect) => {
       const res = await put({ name: 'Mine', domain_id: groups['Unit 102'] }, creator);
       expect(res.statusCode, res.body).toBe(200);
       expect((await t.call('GET', '/devices/items', { token: creator })).statusCode).toBe(403);
-      expect((await put({ name: 'Not mine', domain_id: groups['Unit 101'] }, creator)).json().entities).toEqual(['domain']);
+      expect((await put({ name: 'Not mine', domain_id: groups['Unit 101'] }, creator)).json().entities).toEqual([
+        'domain',
+      ]);
     });
   });
 });

@@ -40,8 +40,16 @@ export const devices: Migration = {
       .columns(['project_id', 'internal_address'])
       .unique()
       .execute();
-    await db.schema.createIndex('devices_project_name_idx').on('devices').columns(['project_id', 'name', 'id']).execute();
-    await db.schema.createIndex('devices_project_type_idx').on('devices').columns(['project_id', 'type', 'name']).execute();
+    await db.schema
+      .createIndex('devices_project_name_idx')
+      .on('devices')
+      .columns(['project_id', 'name', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('devices_project_type_idx')
+      .on('devices')
+      .columns(['project_id', 'type', 'name'])
+      .execute();
     await db.schema.createIndex('devices_domain_idx').on('devices').columns(['domain_id', 'name']).execute();
     await db.schema
       .createIndex('devices_project_created_idx')

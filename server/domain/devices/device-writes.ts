@@ -106,7 +106,11 @@ async function linkNumber(trx: Transaction<Database>, deviceId: number, numberId
     .where('id', '<>', numberId ?? 0)
     .execute();
   if (numberId !== null) {
-    await trx.updateTable('sip_numbers').set({ device_id: deviceId, updated_at: now }).where('id', '=', numberId).execute();
+    await trx
+      .updateTable('sip_numbers')
+      .set({ device_id: deviceId, updated_at: now })
+      .where('id', '=', numberId)
+      .execute();
   }
 }
 

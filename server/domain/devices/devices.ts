@@ -186,7 +186,11 @@ export function storedSettings(json: string, mqttPassword: string | null, floors
     face_recognition: section('face_recognition'),
     alpr_camera: section('alpr_camera'),
     integration_axxon: section('integration_axxon'),
-    lift_controller: { ...lift, settings: { ...defaults.lift_controller.settings, ...lift.settings }, floor_map: floors },
+    lift_controller: {
+      ...lift,
+      settings: { ...defaults.lift_controller.settings, ...lift.settings },
+      floor_map: floors,
+    },
     mqtt_password: mqttPassword,
   };
 }
@@ -229,11 +233,7 @@ export async function toDevices(
     numberIds.length === 0
       ? []
       : (
-          await db
-            .selectFrom('sip_numbers')
-            .select(['id', 'number'])
-            .where('id', 'in', numberIds.map(Number))
-            .execute()
+          await db.selectFrom('sip_numbers').select(['id', 'number']).where('id', 'in', numberIds.map(Number)).execute()
         ).map((n) => [n.id, n.number]),
   );
   return rows.map((r) => {

@@ -6,8 +6,8 @@ import { addFromPool, createDevice, deleteDevices, putFound, updateDevice } from
 import {
   DEVICE_COLUMNS,
   DEVICE_RELATIONS,
-  POOL_COLUMNS,
   type DeviceListRow,
+  POOL_COLUMNS,
   scopedDevices,
   scopedPool,
   selectDeviceRows,
@@ -57,7 +57,9 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         created_at: r.created_at,
       })),
   });
-  registerCall(app, 'PUT /devices/items/found', async ({ auth, body }) => ({ data: await putFound(ctx.db, auth, body) }));
+  registerCall(app, 'PUT /devices/items/found', async ({ auth, body }) => ({
+    data: await putFound(ctx.db, auth, body),
+  }));
   registerCall(app, 'PUT /devices/from-pool', async ({ auth, body }) => ({
     data: await addFromPool(ctx.db, auth, body),
   }));

@@ -1,5 +1,11 @@
 import { anyOf, defineCalls } from '../call';
-import { DevicesAddedSchema, devicesEntity, FromPoolSchema, PutFoundSchema, rawDevicesEntity } from '../entities/device';
+import {
+  DevicesAddedSchema,
+  devicesEntity,
+  FromPoolSchema,
+  PutFoundSchema,
+  rawDevicesEntity,
+} from '../entities/device';
 import { entityCalls } from '../entity';
 
 /** Who adds devices (6.2 devices create; self-group management "devices"). */

@@ -256,7 +256,13 @@ export function defaultDeviceSettings(): DeviceSettings {
 
 /** Optional text: blank (7.9) becomes null, other text is trimmed and bounded. */
 const text = (max: number) =>
-  v.nullable(v.pipe(v.string(), v.maxLength(max), v.transform((s) => blankToNull(s))));
+  v.nullable(
+    v.pipe(
+      v.string(),
+      v.maxLength(max),
+      v.transform((s) => blankToNull(s)),
+    ),
+  );
 const int = (min: number, max: number) => v.pipe(v.number(), v.safeInteger(), v.minValue(min), v.maxValue(max));
 const nullableInt = (min: number, max: number) => v.nullable(int(min, max));
 /** An IP address, or blank. */
@@ -272,15 +278,18 @@ const ip = v.nullable(
 const secret = (max: number) => v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(max)));
 /** Section 5 and 9: the device SIP password, digits and both cases of Latin letters, 6 to 31 characters. */
 const sipPassword = v.nullable(
-  v.union([
-    v.literal(STORED_SECRET),
-    v.pipe(
-      v.string(),
-      v.minLength(DEVICE_SIP_PASSWORD_LENGTH.min),
-      v.maxLength(DEVICE_SIP_PASSWORD_LENGTH.max),
-      v.regex(SIP_PASSWORD_PATTERN, 'sip_password'),
-    ),
-  ], 'sip_password'),
+  v.union(
+    [
+      v.literal(STORED_SECRET),
+      v.pipe(
+        v.string(),
+        v.minLength(DEVICE_SIP_PASSWORD_LENGTH.min),
+        v.maxLength(DEVICE_SIP_PASSWORD_LENGTH.max),
+        v.regex(SIP_PASSWORD_PATTERN, 'sip_password'),
+      ),
+    ],
+    'sip_password',
+  ),
 );
 /** A coordinate: a number, or text with a comma or dot as decimal separator (7.9). */
 const coordinate = (limit: number) =>
@@ -339,9 +348,7 @@ export const DeviceSettingsInputSchema = v.partial(
         reregister_interval: int(1, 86_400),
       }),
     ),
-    network: v.partial(
-      v.object({ is_dhcp: v.boolean(), ip, subnet: ip, gateway: ip, dns: ip }),
-    ),
+    network: v.partial(v.object({ is_dhcp: v.boolean(), ip, subnet: ip, gateway: ip, dns: ip })),
     additional: v.partial(
       v.object({
         /** Four call button numbers (section 3, 9). */
@@ -509,7 +516,8 @@ export function deviceRuleErrors(type: DeviceType, settings: DeviceSettings): Re
     if (seen.has(entry.floor)) errors[at(`${path}.floor`)] = { code: 'not_unique' };
     seen.add(entry.floor);
     entry.ports.forEach((port, j) => {
-      if (port < 1 || port > relays) errors[at(`${path}.ports.${j}`)] = { code: 'range', params: { min: 1, max: relays } };
+      if (port < 1 || port > relays)
+        errors[at(`${path}.ports.${j}`)] = { code: 'range', params: { min: 1, max: relays } };
     });
     if (entry.is_public && entry.is_panel_floor) errors[at(`${path}.is_panel_floor`)] = { code: 'invalid' };
     if (entry.is_panel_floor && entry.apartments.length > 0) errors[at(`${path}.apartments`)] = { code: 'invalid' };
