@@ -17,7 +17,7 @@ import { hasPermission } from '../../../src/contract/permissions';
 import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
 import { nowIso } from '../clock';
-import { invalidData, invalidRelated, refused } from '../errors';
+import { invalidData, invalidRelated, itemNotFound, refused } from '../errors';
 import { floorMaps, groupReach, ownGroup, storedSettings } from './devices';
 
 /**
@@ -195,7 +195,9 @@ export async function createDevice(db: Kysely<Database>, auth: Auth, body: Devic
 }
 
 export async function updateDevice(db: Kysely<Database>, auth: Auth, id: number, body: DevicePatch): Promise<void> {
-  const before = await db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const before = await db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
+  // Deleted between the scope check and here.
+  if (!before) throw itemNotFound();
   const floors = (await floorMaps(db, [id])).get(id) ?? [];
   const stored = storedSettings(before.settings, before.mqtt_password, floors);
   const settings = body.device_settings ? mergeDeviceSettings(stored, body.device_settings) : stored;
