@@ -537,6 +537,22 @@ describe.each(dialects)('devices (%s)', (dialect) => {
       expect(names).toEqual(['Scope 101', 'Scope A']);
     });
 
+    it('self_domain.manage_devices manages the devices of its own groups', async () => {
+      const manager = (
+        await addProjectUser(t, {
+          login: 'dev-manager',
+          permissions: ['self_domain.manage_devices'],
+          group: 'Unit 101',
+        })
+      ).token;
+      const names = (
+        await list({ filters: [{ field: 'search', rule: 'contains', value: 'scope' }] }, manager)
+      ).data.map((d) => d.name);
+      expect(names).toEqual(['Scope 101']);
+      expect((await patch(unit101, { description: 'Managed' }, manager)).json().data.description).toBe('Managed');
+      expect((await patch(buildingA, { description: 'No' }, manager)).statusCode).toBe(404);
+    });
+
     it('a caller may create only in its reach; without a view permission it cannot list', async () => {
       const res = await put({ name: 'Mine', domain_id: groups['Unit 102'] }, creator);
       expect(res.statusCode, res.body).toBe(200);
