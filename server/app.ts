@@ -8,6 +8,7 @@ import type { Database } from './db/schema';
 import { passwordPool } from './domain/auth/password-pool';
 import type { Clock } from './domain/clock';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
+import { type DeviceStatusSource, NO_DEVICE_LINK } from './domain/devices/status';
 import { createIpBlocking } from './domain/security/ip-blocking';
 import { apiRoutes } from './http/api';
 import { installCompression } from './http/plumbing/compression';
@@ -49,6 +50,8 @@ export interface BuildAppOptions {
   media?: MediaFactory;
   /** The time IP blocking reads (default: the system clock); tests move it on to expire bans. */
   clock?: Clock;
+  /** Live device status (default: no device link, every device offline). */
+  deviceStatus?: DeviceStatusSource;
 }
 
 declare module 'fastify' {
@@ -95,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       media: options.media ?? (() => createMediaEndpoint(config.media)),
     }),
     ipBlocking,
+    deviceStatus: options.deviceStatus ?? NO_DEVICE_LINK,
   };
   app.decorate('ctx', ctx);
   app.decorate('realtime', ctx.realtime);

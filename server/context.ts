@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { DeviceStatusSource } from './domain/devices/status';
 import type { IpBlocking } from './domain/security/ip-blocking';
 import type { Mailer } from './mail/mailer';
 import type { Realtime } from './realtime/realtime';
@@ -20,4 +21,6 @@ export interface AppContext {
   sip: SipService;
   /** IP blocking (7.8): bans, counters and the whitelist the credential calls and the SIP server share. */
   ipBlocking: IpBlocking;
+  /** Live device status (online/offline): the device link once wired, else NO_DEVICE_LINK. Replaceable. */
+  deviceStatus: DeviceStatusSource;
 }

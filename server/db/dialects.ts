@@ -7,7 +7,10 @@ import {
   Kysely,
   PostgresAdapter,
   PostgresDialect,
+  type RawBuilder,
+  type SqlBool,
   SqliteDialect,
+  sql,
 } from 'kysely';
 import type pg from 'pg';
 import { loadPg } from '../lazy-packages';
@@ -70,4 +73,16 @@ export function idColumn<TB extends string, C extends string>(
     table.addColumn('id', postgres ? 'serial' : 'integer', (col: ColumnDefinitionBuilder) =>
       postgres ? col.primaryKey() : col.primaryKey().autoIncrement(),
     );
+}
+
+/**
+ * `column in (values)` with the values as ONE JSON parameter (thousands of serials would
+ * otherwise be thousands of bound parameters): SQLite `json_each`, PostgreSQL
+ * `json_array_elements_text`.
+ */
+export function inJsonArray(dialect: DialectName, column: string, values: readonly string[]): RawBuilder<SqlBool> {
+  const json = JSON.stringify(values);
+  return dialect === 'postgres'
+    ? sql<SqlBool>`${sql.ref(column)} in (select json_array_elements_text(${json}::json))`
+    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${json}))`;
 }

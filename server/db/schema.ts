@@ -194,7 +194,7 @@ export interface SelfRegistrationsTable {
   created_at: Timestamp;
 }
 
-/** Devices, the minimum telephony needs (migration 0008); the devices issue adds the rest. */
+/** Devices (migrations 0008 and 0015). */
 export interface DevicesTable {
   id: Generated<number>;
   project_id: number;
@@ -216,9 +216,45 @@ export interface DevicesTable {
   settings: Defaulted<string>;
   /** JSON of device_info (status, …). */
   info: Defaulted<string>;
+  get_logs: Defaulted<Flag>;
+  heartbeat: Defaulted<Flag>;
+  realtime_logging: Defaulted<Flag>;
+  location_latitude: number | null;
+  location_longitude: number | null;
+  /** The device's MQTT password (device_settings.mqtt_password). */
+  mqtt_password: string | null;
+  /** The internal subnetwork address, unique in a project (null: the device has no number). */
+  internal_address: string | null;
   created_by_user_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A lift controller's floor map (section 3 "Floor map entry"). */
+export interface DeviceFloorsTable {
+  id: Generated<number>;
+  device_id: number;
+  floor: number;
+  name: string | null;
+  is_public: Defaulted<Flag>;
+  is_panel_floor: Defaulted<Flag>;
+  /** JSON array of apartment numbers. */
+  apartments: Defaulted<string>;
+  /** JSON array of relay numbers. */
+  ports: Defaulted<string>;
+}
+
+/** Devices waiting to be added to the project (`GET /devices/raw/items`, `PUT /devices/from-pool`). */
+export interface DevicePoolTable {
+  id: Generated<number>;
+  project_id: number;
+  serial_number: string;
+  type: Defaulted<string>;
+  model: Defaulted<string>;
+  ip_address: string | null;
+  port: Defaulted<number>;
+  protocol: Defaulted<string>;
+  created_at: Timestamp;
 }
 
 export interface ForwardRuleSetsTable {
@@ -552,6 +588,8 @@ export interface Database {
   emergency_alert_domains: EmergencyAlertDomainsTable;
   emergency_alert_devices: EmergencyAlertDevicesTable;
   devices: DevicesTable;
+  device_floors: DeviceFloorsTable;
+  device_pool: DevicePoolTable;
   forward_rule_sets: ForwardRuleSetsTable;
   forward_groups: ForwardGroupsTable;
   sip_numbers: SipNumbersTable;

@@ -6,6 +6,7 @@ import { CALLS, type CallKey } from '../../src/contract/http';
 import type { AppContext } from '../context';
 import type { Hub } from '../realtime/hub';
 import { communicationRoutes } from './communications/routes';
+import { deviceRoutes } from './devices/routes';
 import { groupRoutes } from './groups/routes';
 import { markerRoutes } from './markers/markers';
 import { notificationRoutes } from './notifications/notifications';
@@ -27,6 +28,7 @@ const AREAS = [
   groupRoutes,
   markerRoutes,
   telephonyRoutes,
+  deviceRoutes,
   communicationRoutes,
   notificationRoutes,
   securityRoutes,

@@ -95,6 +95,23 @@ export const FORWARD_TIMEOUT_RANGE = { min: 0, max: 600 } as const;
 /** Device types of section 3 (device `type`; emergency alerts target one of them). */
 export const DEVICE_TYPES = ['panel', 'monitor', 'accesscontroller', 'liftcontroller', 'ip_camera', 'barrier'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
+/** Section 3: how the server talks to a device (mqtt by default); `none` is a device it does not manage (8.2). */
+export const DEVICE_PROTOCOLS = ['mqtt', 'http', 'none'] as const;
+export type DeviceProtocol = (typeof DEVICE_PROTOCOLS)[number];
+/** Section 9 "Device defaults". */
+export const DEVICE_DEFAULTS = {
+  type: 'panel',
+  model: 'AA12',
+  port: 80,
+  protocol: 'mqtt',
+  buttonNumbers: 4,
+  talkTimeout: 120,
+  transport: 'UDP',
+  reregisterInterval: 600,
+  relayOpenTime: 10,
+} as const;
+/** Section 9 "Lift device modes". */
+export const LIFT_DEVICE_MODES = ['call-down', 'call-up-down', 'call-up'] as const;
 
 /** Section 9 "Announcement defaults": type info, send_via email (status new, section 3). */
 export const ANNOUNCE_DEFAULTS = { type: 'info', send_via: 'email', status: 'new' } as const;

@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   notFound: 'not found',
   // Devices and telephony (8.2).
   deviceOffline: 'device offline, cannot connect',
+  serialNumberInUse: 'serial number in use',
   sipServiceStartError: 'sip service start error',
   // Group rules (8.2); `params` of the error body fill the placeholders.
   wrongHierarchyCannotPut: 'wrong hierarchy: cannot put {childcode} into {parentcode}',

@@ -1,4 +1,5 @@
 import { COMMUNICATION_CALLS } from './calls/communications';
+import { DEVICE_CALLS } from './calls/devices';
 import { GROUP_CALLS } from './calls/groups';
 import { MARKER_CALLS } from './calls/markers';
 import { NOTIFICATION_CALLS } from './calls/notifications';
@@ -28,6 +29,7 @@ export const CALLS = {
   ...GROUP_CALLS,
   ...MARKER_CALLS,
   ...TELEPHONY_CALLS,
+  ...DEVICE_CALLS,
   ...COMMUNICATION_CALLS,
   ...NOTIFICATION_CALLS,
   ...SECURITY_CALLS,

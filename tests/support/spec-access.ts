@@ -50,6 +50,7 @@ const groupTypesView = any(
 // Decided: custom group types are project structure, kept by those who edit every group.
 const groupTypesWrite = any('domains.edit_all');
 const markersView = any('markers.view', 'markers.view_all');
+const devicesView = any('devices.view', 'devices.view_descendants', 'devices.view_all', 'self_domain.manage_devices');
 // 6.2 Virtual numbers: view, view descendant, view all; needs SIP enabled.
 const numbersView = sip('sip_numbers.view', 'sip_numbers.view_descendants', 'sip_numbers.view_all');
 // 6.2 SIP trunks with scopes all, domain, descendants, own; self-domain management "SIP trunks".
@@ -204,6 +205,18 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'PATCH /sip-trunks/{id}': trunks('sip_trunks.edit', 'self_domain.manage_sip_trunks'),
   'DELETE /sip-trunks/{id}': trunks('sip_trunks.delete', 'self_domain.manage_sip_trunks'),
   'POST /sip-trunks/delete-all': trunks('sip_trunks.delete', 'self_domain.manage_sip_trunks'),
+
+  // Devices (6.2): view, view descendant, view all; create, edit, delete; self-group management "devices".
+  'GET /devices/items': devicesView,
+  'GET /devices/{id}': devicesView,
+  'PUT /devices': any('devices.create', 'self_domain.manage_devices'),
+  'PATCH /devices/{id}': any('devices.edit', 'self_domain.manage_devices'),
+  'DELETE /devices/{id}': any('devices.delete', 'self_domain.manage_devices'),
+  'POST /devices/delete-all': any('devices.delete', 'self_domain.manage_devices'),
+  // Decided: the pool and adding found or pooled devices belong to those who add devices.
+  'GET /devices/raw/items': any('devices.create', 'self_domain.manage_devices'),
+  'PUT /devices/items/found': any('devices.create', 'self_domain.manage_devices'),
+  'PUT /devices/from-pool': any('devices.create', 'self_domain.manage_devices'),
 
   // Calls and history.
   'GET /calls/history/items': any('calls.view_history'),

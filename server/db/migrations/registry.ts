@@ -12,6 +12,7 @@ import { ipBlocking } from './0010_ip_blocking';
 import { ruleSetOrder } from './0011_rule_set_order';
 import { listSpeed } from './0012_list_speed';
 import { mobileClients } from './0014_mobile_clients';
+import { devices } from './0015_devices';
 
 /**
  * Every migration, by name. Kysely applies them in name order, so names start
@@ -31,4 +32,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_rule_set_order': ruleSetOrder,
   '0012_list_speed': listSpeed,
   '0014_mobile_clients': mobileClients,
+  '0015_devices': devices,
 };

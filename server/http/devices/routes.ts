@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { devicesEntity, type RawDevice, rawDevicesEntity } from '../../../src/contract/entities/device';
+import type { AppContext } from '../../context';
+import { dialectOf } from '../../db/dialects';
+import { addFromPool, createDevice, deleteDevices, putFound, updateDevice } from '../../domain/devices/device-writes';
+import {
+  DEVICE_COLUMNS,
+  DEVICE_RELATIONS,
+  type DeviceListRow,
+  POOL_COLUMNS,
+  scopedDevices,
+  scopedPool,
+  selectDeviceRows,
+  selectDevices,
+  selectPool,
+  statusCondition,
+  toDeviceListItems,
+  toDevices,
+} from '../../domain/devices/devices';
+import { registerEntityCalls } from '../plumbing/entity-routes';
+import { registerCall } from '../plumbing/register-call';
+
+/** Devices (7.4): the entity (live status from `ctx.deviceStatus`), the pool, and adding found or pooled devices. */
+export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  registerEntityCalls(app, {
+    entity: devicesEntity,
+    scoped: (auth) => scopedDevices(ctx.db, auth),
+    select: selectDevices,
+    columns: DEVICE_COLUMNS,
+    relations: DEVICE_RELATIONS,
+    conditions: { status: statusCondition(dialectOf(ctx.db), () => ctx.deviceStatus) },
+    idColumn: 'd.id',
+    toItems: (rows) => toDevices(ctx.db, ctx.deviceStatus, rows),
+    list: {
+      select: selectDeviceRows,
+      toItems: async (rows: DeviceListRow[]) => toDeviceListItems(ctx.deviceStatus, rows),
+    },
+    create: (auth, body) => createDevice(ctx.db, auth, body),
+    patch: (auth, id, body) => updateDevice(ctx.db, auth, id, body),
+    remove: (_, ids) => deleteDevices(ctx.db, ids),
+  });
+  registerEntityCalls(app, {
+    entity: rawDevicesEntity,
+    scoped: (auth) => scopedPool(ctx.db, auth),
+    select: selectPool,
+    columns: POOL_COLUMNS,
+    idColumn: 'p.id',
+    toItems: async (rows) =>
+      rows.map((r) => ({
+        id: Number(r.id),
+        serial_number: r.serial_number,
+        type: r.type as RawDevice['type'],
+        model: r.model,
+        ip_address: r.ip_address,
+        port: Number(r.port),
+        protocol: r.protocol as RawDevice['protocol'],
+        created_at: r.created_at,
+      })),
+  });
+  registerCall(app, 'PUT /devices/items/found', async ({ auth, body }) => ({
+    data: await putFound(ctx.db, auth, body),
+  }));
+  registerCall(app, 'PUT /devices/from-pool', async ({ auth, body }) => ({
+    data: await addFromPool(ctx.db, auth, body),
+  }));
+}
