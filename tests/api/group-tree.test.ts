@@ -4,6 +4,7 @@ import { envelope } from '../../src/contract/call';
 import { GroupBranchNodeSchema, GroupSchema } from '../../src/contract/entities/group';
 import { listAnswer } from '../../src/contract/filters';
 import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
+import { addProjectUser } from '../support/project-users';
 
 /**
  * The read models the groups tree stands on: the branch call (one level,
@@ -58,6 +59,23 @@ describe.each(dialects)('group tree and read models (%s)', (dialect) => {
       'Unit 101',
       'Unit 102',
       'Unit 201',
+    ]);
+  });
+
+  it('each node says whether the caller may delete it, by the same rule as the delete call', async () => {
+    expect((await branch('depth=all')).every((n) => n.may_delete)).toBe(true);
+    const below = await addProjectUser(t, {
+      login: 'tree-deleter',
+      permissions: ['domains.view_all', 'domains.delete_descendants'],
+      group: 'Building A',
+    });
+    const seen = await branch('depth=all', below.token);
+    expect(seen.map((n) => `${n.name} ${n.may_delete ? 'may' : 'not'}`)).toEqual([
+      'Riverside Residence not',
+      'Building A not',
+      'Unit 101 may',
+      'Unit 102 may',
+      'Unit 201 may',
     ]);
   });
 

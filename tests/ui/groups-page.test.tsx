@@ -4,7 +4,7 @@ import { demoBackend, renderWithBackend } from './support/entity-demo';
 import type { FakeCall } from './support/entity-fake-backend';
 
 /** The branch call over the demo groups (1 Riverside Residence > 2 Building A > 3 Unit 101). */
-const node = (id: number, name: string, parent_id: number | null, has_children: boolean) => ({
+const node = (id: number, name: string, parent_id: number | null, has_children: boolean, may_delete = true) => ({
   id,
   name,
   description: null,
@@ -16,6 +16,7 @@ const node = (id: number, name: string, parent_id: number | null, has_children: 
   parent_rgt: id + 1,
   has_children,
   users_count: 0,
+  may_delete,
 });
 const tree = [
   node(1, 'Riverside Residence', null, true),
@@ -59,6 +60,18 @@ describe('groups page routes', () => {
 });
 
 describe('deleting a group from its row menu', () => {
+  it('offers Delete only on the groups the server says the caller may delete', async () => {
+    const rows = [node(1, 'Riverside Residence', null, true, false), node(2, 'Building A', 1, false, true)];
+    const app = renderWithBackend('/groups', demoBackend({ 'GET /domains/branch': branchOf(rows) }));
+    await app.user.click(await screen.findByRole('button', { name: 'Actions for Riverside Residence' }));
+    expect(await screen.findByRole('menuitem', { name: 'Add subgroup' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
+    await app.user.keyboard('{Escape}');
+    await app.user.click(await screen.findByRole('button', { name: 'Expand Riverside Residence' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Actions for Building A' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
+  });
+
   /** A server whose groups can be deleted (with their subgroups), or that refuses with `refusal`. */
   function server(refusal: { code: string; status: number } | null = null) {
     const rows = [...structuredClone(tree), node(4, 'Building B', 1, false)];

@@ -9,7 +9,7 @@ import { ERROR_CODES } from '../../../src/contract/errors';
 import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
 import { prohibited, refused } from '../errors';
-import { type GroupAccess, viewScope } from './access';
+import { canDelete, type GroupAccess, viewScope } from './access';
 import { requireVisibleGroup } from './groups';
 import { selectGroups, toGroup, withRelations } from './read';
 
@@ -112,6 +112,8 @@ export async function listBranch(
     ...g,
     has_children: withChildren.has(g.id),
     users_count: Number(rows[i]?.users_count ?? 0),
+    // The row menu offers Delete only where the server would allow it (the same rule as the call).
+    may_delete: rows[i] ? canDelete(access, rows[i]) : false,
   }));
 }
 

@@ -106,13 +106,15 @@ export type Group = v.InferOutput<typeof GroupSchema>;
 
 /**
  * A tree node of the branch list: a group plus whether it has children the
- * caller may see, and how many members it has (the tree's count column, so
- * the tree never loads member lists).
+ * caller may see, how many members it has (the tree's count column, so the
+ * tree never loads member lists), and whether the caller may delete it.
  */
 export const GroupBranchNodeSchema = v.object({
   ...GroupSchema.entries,
   has_children: v.boolean(),
   users_count: v.number(),
+  /** Whether the caller may delete this group (6.2: all, descendants, or own ones), for the row menu. */
+  may_delete: v.boolean(),
 });
 export type GroupBranchNode = v.InferOutput<typeof GroupBranchNodeSchema>;
 

@@ -11,6 +11,7 @@ const node = (id: number, name: string, parent_id: number | null, extra: Partial
   logic_address: null,
   users_count: 0,
   has_children: false,
+  may_delete: true,
   ...extra,
 });
 

@@ -15,6 +15,8 @@ export interface TreeNode {
   logic_address: string | null;
   users_count: number;
   has_children: boolean;
+  /** The caller may delete this group (the server's rule, answered with the node). */
+  may_delete: boolean;
 }
 
 /** A forest: its top ids, and for each parent whose list is known, its children in tree order. */
@@ -37,6 +39,7 @@ export const narrow = (n: GroupBranchNode): TreeNode => ({
   logic_address: n.logic_address,
   users_count: n.users_count,
   has_children: n.has_children,
+  may_delete: n.may_delete,
 });
 
 export const byId = (nodes: TreeNode[]): Record<number, TreeNode> => Object.fromEntries(nodes.map((n) => [n.id, n]));

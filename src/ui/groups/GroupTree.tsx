@@ -233,7 +233,12 @@ function GroupTreeRow(props: {
       </td>
       <td className="px-3 py-1.5 text-right tabular-nums">{node.users_count}</td>
       <td className="px-2 py-1 text-right">
-        <GroupRowMenu name={node.name} actions={props.actions} onAction={props.onAction} tabbable={props.focused} />
+        <GroupRowMenu
+          name={node.name}
+          actions={node.may_delete ? props.actions : props.actions.filter((a) => a !== 'delete')}
+          onAction={props.onAction}
+          tabbable={props.focused}
+        />
       </td>
     </tr>
   );
