@@ -49,7 +49,8 @@ export function accessHooks(authenticate: DeviceAuthenticator, server: Credentia
         (found) => {
           if (!found) return done(refusal(4, 'bad user name or password'), false);
           // The client id is the serial: another id could take over a different device's session.
-          if (client.id !== found.serial || !isSerial(found.serial)) return done(refusal(5, 'client id must be the serial'), false);
+          if (client.id !== found.serial || !isSerial(found.serial))
+            return done(refusal(5, 'client id must be the serial'), false);
           identities.set(client, { role: 'device', serial: found.serial });
           done(null, true);
         },

@@ -48,6 +48,8 @@ export interface EmbeddedBroker {
 }
 
 export const WEBSOCKET_PATH = '/mqtt';
+/** How long a device's will may take before the broker says it is offline itself. */
+const WILL_GRACE_MS = 200;
 
 function listen(server: NetServer | HttpServer, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -79,12 +81,19 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
   });
   aedes.on('clientDisconnect', (client) => {
     const who = identityOf(client);
-    if (who?.role !== 'device' || online.get(who.serial) !== true) return;
-    const clients = (aedes as unknown as { clients: Record<string, { connected?: boolean } | undefined> }).clients;
-    const current = clients[client.id];
-    if (current?.connected) return; // the same device is back on a newer connection
-    const payload = Buffer.from(JSON.stringify({ online: false, reason: 'disconnected' }));
-    aedes.publish({ cmd: 'publish', topic: topicOf(who.serial, 'status'), payload, qos: 1, retain: true, dup: false }, () => {});
+    if (who?.role !== 'device') return;
+    // A will (unclean loss) is published around this event, in no fixed order: give it a moment,
+    // then speak for the device only if nothing said it is offline and it is not back already.
+    setTimeout(() => {
+      if (aedes.closed || online.get(who.serial) !== true) return;
+      const clients = (aedes as unknown as { clients: Record<string, { connected?: boolean } | undefined> }).clients;
+      if (clients[client.id]?.connected) return;
+      const payload = Buffer.from(JSON.stringify({ online: false, reason: 'disconnected' }));
+      aedes.publish(
+        { cmd: 'publish', topic: topicOf(who.serial, 'status'), payload, qos: 1, retain: true, dup: false },
+        () => {},
+      );
+    }, WILL_GRACE_MS).unref();
   });
   aedes.on('clientError', () => {}); // a device's broken connection is its own business
 
@@ -105,7 +114,11 @@ export async function startEmbeddedBroker(options: BrokerOptions): Promise<Embed
     const wss = new WebSocketServer({ server: http, path: WEBSOCKET_PATH });
     wss.on('connection', (socket, request) => aedes.handle(createWebSocketStream(socket), request));
     servers.push(http);
-    listeners.push({ protocol: options.tls ? 'wss' : 'ws', host, port: await listen(http, options.websocketPort, host) });
+    listeners.push({
+      protocol: options.tls ? 'wss' : 'ws',
+      host,
+      port: await listen(http, options.websocketPort, host),
+    });
   }
 
   return {

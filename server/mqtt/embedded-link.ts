@@ -37,14 +37,20 @@ export async function createEmbeddedLink(options: BrokerOptions): Promise<Embedd
   async function start(from: BrokerOptions) {
     broker = await startEmbeddedBroker(from);
     await Promise.all(
-      CHANNELS.map((channel) => new Promise<void>((resolve) => broker.aedes.subscribe(everyDevice(channel), deliver, resolve))),
+      CHANNELS.map(
+        (channel) => new Promise<void>((resolve) => broker.aedes.subscribe(everyDevice(channel), deliver, resolve)),
+      ),
     );
     running = true;
   }
   await start(options);
   // A restart comes back on the ports it got, so devices find it again (port 0 in tests included).
   const portOf = (protocols: string[]) => broker.listeners.find((l) => protocols.includes(l.protocol))?.port ?? null;
-  const again = (): BrokerOptions => ({ ...options, port: portOf(['mqtt', 'mqtts']), websocketPort: portOf(['ws', 'wss']) });
+  const again = (): BrokerOptions => ({
+    ...options,
+    port: portOf(['mqtt', 'mqtts']),
+    websocketPort: portOf(['ws', 'wss']),
+  });
 
   async function stop(reason: string) {
     running = false;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
+import { type DeviceLink, DeviceLinkError, type DeviceLogLine, type EventsHandler, type Unsubscribe } from './link';
 import {
   AckSchema,
   type DeviceStatus,
@@ -9,7 +10,6 @@ import {
   ResponseSchema,
   StatusSchema,
 } from './protocol';
-import { type DeviceLink, DeviceLinkError, type DeviceLogLine, type EventsHandler, type Unsubscribe } from './link';
 import { parseTopic, topicOf } from './topics';
 
 /**
@@ -60,7 +60,8 @@ export function createLinkCore(publish: Publish) {
     statuses.set(serial, status);
     onlineCount += (status.online ? 1 : 0) - (was ? 1 : 0);
     if (!status.online) {
-      for (const [id, entry] of pending) if (entry.serial === serial) settle(id)?.reject(new DeviceLinkError('offline', serial));
+      for (const [id, entry] of pending)
+        if (entry.serial === serial) settle(id)?.reject(new DeviceLinkError('offline', serial));
     }
     for (const handler of statusHandlers) handler(serial, status);
   }
@@ -87,7 +88,8 @@ export function createLinkCore(publish: Publish) {
       if (!response || !entry || entry.serial !== serial) return; // late, unknown, or not that device's
       settle(response.id);
       if (response.ok) entry.resolve(response.body ?? {});
-      else entry.reject(new DeviceLinkError('refused', serial, response.error?.code ?? 'error', response.error?.message));
+      else
+        entry.reject(new DeviceLinkError('refused', serial, response.error?.code ?? 'error', response.error?.message));
     } else if (channel === 'status') {
       const status = parsePayload(StatusSchema, payload);
       if (status) setStatus(serial, status);

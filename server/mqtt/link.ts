@@ -61,7 +61,12 @@ export interface DeviceLink {
    * `offline` at once when the device is not online (or goes offline meanwhile), `timeout`,
    * `refused` when the device answered `ok: false`, `closed` when the link stops or restarts.
    */
-  request(serial: string, kind: RequestKind, body?: Record<string, unknown>, options?: RequestOptions): Promise<Record<string, unknown>>;
+  request(
+    serial: string,
+    kind: RequestKind,
+    body?: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<Record<string, unknown>>;
   onStatus(handler: (serial: string, status: DeviceStatus) => void): Unsubscribe;
   onEvents(handler: EventsHandler): Unsubscribe;
   onLog(handler: (serial: string, line: DeviceLogLine) => void): Unsubscribe;

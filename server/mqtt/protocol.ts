@@ -21,7 +21,17 @@ export const REQUEST_KINDS = [
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** Sensors that raise alarms (§3 Device alarm). */
-export const ALARM_SENSORS = ['smoke', 'gas', 'pir', 'door', 'window', 'panic', 'flood', 'pull_cord', 'bed_mat'] as const;
+export const ALARM_SENSORS = [
+  'smoke',
+  'gas',
+  'pir',
+  'door',
+  'window',
+  'panic',
+  'flood',
+  'pull_cord',
+  'bed_mat',
+] as const;
 export type AlarmSensor = (typeof ALARM_SENSORS)[number];
 
 export const EVENT_TYPES = [

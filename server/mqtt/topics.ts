@@ -28,7 +28,10 @@ export function parseTopic(topic: string): { serial: string; channel: Channel } 
   if (parts.length !== 4 || `${parts[0]}/${parts[1]}` !== TOPIC_PREFIX) return null;
   const [, , serial, channel] = parts as [string, string, string, string];
   if (!isSerial(serial)) return null;
-  if (!(DEVICE_PUBLISHES as readonly string[]).includes(channel) && !(DEVICE_SUBSCRIBES as readonly string[]).includes(channel))
+  if (
+    !(DEVICE_PUBLISHES as readonly string[]).includes(channel) &&
+    !(DEVICE_SUBSCRIBES as readonly string[]).includes(channel)
+  )
     return null;
   return { serial, channel: channel as Channel };
 }
@@ -36,11 +39,15 @@ export function parseTopic(topic: string): { serial: string; channel: Channel } 
 /** A device may publish only on its own res, status, event and log. */
 export function deviceMayPublish(serial: string, topic: string): boolean {
   const parsed = parseTopic(topic);
-  return parsed !== null && parsed.serial === serial && (DEVICE_PUBLISHES as readonly string[]).includes(parsed.channel);
+  return (
+    parsed !== null && parsed.serial === serial && (DEVICE_PUBLISHES as readonly string[]).includes(parsed.channel)
+  );
 }
 
 /** A device may subscribe only to its own req and ack (exact topics, no wildcards). */
 export function deviceMaySubscribe(serial: string, filter: string): boolean {
   const parsed = parseTopic(filter);
-  return parsed !== null && parsed.serial === serial && (DEVICE_SUBSCRIBES as readonly string[]).includes(parsed.channel);
+  return (
+    parsed !== null && parsed.serial === serial && (DEVICE_SUBSCRIBES as readonly string[]).includes(parsed.channel)
+  );
 }
