@@ -8,7 +8,14 @@ import { eventually, startTestLink } from '../support/devices';
 
 /** How one connection attempt ends. */
 function attempt(target: string, extra: mqtt.IClientOptions): Promise<string> {
-  const client = mqtt.connect(target, { clientId: 'TLS1', username: 'TLS1', password: 'tls-secret', reconnectPeriod: 0, connectTimeout: 1000, ...extra });
+  const client = mqtt.connect(target, {
+    clientId: 'TLS1',
+    username: 'TLS1',
+    password: 'tls-secret',
+    reconnectPeriod: 0,
+    connectTimeout: 1000,
+    ...extra,
+  });
   return new Promise<string>((resolve) => {
     client.once('connect', () => resolve('connected'));
     client.once('error', (error) => resolve(`error: ${error.message}`));
@@ -36,10 +43,19 @@ describe('embedded broker with TLS', () => {
 
   it('a device connects over TLS with the certificate trusted, and not without', async () => {
     for (const target of [url, wsUrl]) {
-      const device = await mqtt.connectAsync(target, { clientId: 'TLS1', username: 'TLS1', password: 'tls-secret', ca: tls.cert, reconnectPeriod: 0 });
+      const device = await mqtt.connectAsync(target, {
+        clientId: 'TLS1',
+        username: 'TLS1',
+        password: 'tls-secret',
+        ca: tls.cert,
+        reconnectPeriod: 0,
+      });
       await device.publishAsync('gh/v0/TLS1/status', JSON.stringify({ online: true }), { qos: 1, retain: true });
       await eventually(() => link.isOnline('TLS1'));
-      await device.publishAsync('gh/v0/TLS1/status', JSON.stringify({ online: false, reason: 'shutdown' }), { qos: 1, retain: true });
+      await device.publishAsync('gh/v0/TLS1/status', JSON.stringify({ online: false, reason: 'shutdown' }), {
+        qos: 1,
+        retain: true,
+      });
       await device.endAsync();
       await eventually(() => !link.isOnline('TLS1'));
     }

@@ -25,7 +25,13 @@ describe('device link over an external broker', () => {
     url = `mqtt://127.0.0.1:${external.listeners[0]?.port}`;
     const withCredential = `mqtt://${SERVER.username}:${encodeURIComponent(SERVER.password)}@127.0.0.1:${external.listeners[0]?.port}`;
     link = await createDeviceLink({ url: withCredential });
-    device = new SimulatedDevice({ url, serial: 'EXT1', password: 'ext-secret', kind: 'accesscontroller', resendMs: 150 });
+    device = new SimulatedDevice({
+      url,
+      serial: 'EXT1',
+      password: 'ext-secret',
+      kind: 'accesscontroller',
+      resendMs: 150,
+    });
     await device.start();
     await eventually(() => link.isOnline('EXT1'));
   });
@@ -37,7 +43,9 @@ describe('device link over an external broker', () => {
 
   it('refuses the server with a wrong credential', async () => {
     const bad = `mqtt://${SERVER.username}:wrong@127.0.0.1:${external.listeners[0]?.port}`;
-    await expect(createDeviceLink({ url: bad, external: { connect: { reconnectPeriod: 0 } } })).rejects.toMatchObject({ code: 4 });
+    await expect(createDeviceLink({ url: bad, external: { connect: { reconnectPeriod: 0 } } })).rejects.toMatchObject({
+      code: 4,
+    });
   });
 
   it('requests and responses', async () => {
@@ -50,7 +58,9 @@ describe('device link over an external broker', () => {
       relays: 2,
       floors: [],
     });
-    await expect(link.request('EXT1', 'relay.open', { relay: 5 })).rejects.toMatchObject({ deviceCode: 'relay_out_of_range' });
+    await expect(link.request('EXT1', 'relay.open', { relay: 5 })).rejects.toMatchObject({
+      deviceCode: 'relay_out_of_range',
+    });
   });
 
   it('events are acked once stored, and replayed after an outage', async () => {
@@ -71,6 +81,8 @@ describe('device link over an external broker', () => {
     expect(status.url).toBe(`mqtt://127.0.0.1:${external.listeners[0]?.port}`);
     await link.restart();
     await eventually(() => link.isOnline('EXT1')); // from the retained status
-    expect(await link.request('EXT1', 'screen.state').catch((e: { deviceCode?: string }) => e.deviceCode)).toBe('not_supported');
+    expect(await link.request('EXT1', 'screen.state').catch((e: { deviceCode?: string }) => e.deviceCode)).toBe(
+      'not_supported',
+    );
   });
 });

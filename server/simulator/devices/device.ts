@@ -333,6 +333,8 @@ export class SimulatedDevice implements Tickable {
         client.subscribe([topicOf(this.serial, 'req'), topicOf(this.serial, 'ack')], { qos: 1 }, (error) => {
           if (error) return;
           this.publishStatus();
+          // Spread a fleet's heartbeats over the period instead of all at once after a restart.
+          this.nextHeartbeat = Date.now() + Math.random() * this.heartbeatMs;
           this.backlog.markUnsent();
           this.send(0, Date.now());
           this.nextResend = Date.now() + (this.options.resendMs ?? 10_000);

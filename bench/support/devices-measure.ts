@@ -1,0 +1,45 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/** What the device benches share: the result line, a loop-delay probe, memory. */
+
+export interface HoldResult {
+  devices: number;
+  connect_ms: number;
+  online_after_hold: number;
+  statuses_per_s: number;
+  loop_p99_ms: number;
+  rss_mb: number;
+}
+
+export interface IngestResult {
+  devices: number;
+  events: number;
+  stored: number;
+  ms: number;
+  events_per_s: number;
+}
+
+export const report = (result: HoldResult | IngestResult) => console.log(`RESULT ${JSON.stringify(result)}`);
+
+/** Event-loop delay while `during` runs, p99 in ms. */
+export async function loopDelayDuring(during: () => Promise<void>): Promise<number> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  await during();
+  histogram.disable();
+  return histogram.percentile(99) / 1e6;
+}
+
+export const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One event of the protocol's shape, as both sides of the bench send it. */
+export const benchEvent = (serial: string, seq: number) => ({
+  id: `${serial}-b-${seq}`,
+  at: new Date().toISOString(),
+  type: 'button.pressed',
+  data: { button: 1 },
+});
+
+export const numberFrom = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
