@@ -32,7 +32,7 @@ export async function loopDelayDuring(during: () => Promise<void>): Promise<numb
 
 export const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** One event of the protocol's shape, as both sides of the bench send it. */
 export const benchEvent = (serial: string, seq: number) => ({
