@@ -20,6 +20,17 @@ const serialOf = (n: number) => `SIM${String(n).padStart(6, '0')}`;
 const publish = (topic: string, payload: string) =>
   aedes.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, () => {});
 
+/** Like the simulator: a connection the network drops at connect is tried again a second later. */
+async function connectRetrying(serial: string): Promise<MqttClient> {
+  for (;;) {
+    try {
+      return await mqtt.connectAsync(url, { clientId: serial, clean: true, keepalive: 60, reconnectPeriod: 0 });
+    } catch {
+      await sleep(1000);
+    }
+  }
+}
+
 async function connectAll(
   n: number,
   onMessage?: (client: MqttClient, serial: string, topic: string, payload: Buffer) => void,
@@ -28,7 +39,7 @@ async function connectAll(
   for (let from = 0; from < n; from += 200) {
     const wave = Array.from({ length: Math.min(200, n - from) }, async (_, k) => {
       const serial = serialOf(from + k);
-      const client = await mqtt.connectAsync(url, { clientId: serial, clean: true, keepalive: 60, reconnectPeriod: 0 });
+      const client = await connectRetrying(serial);
       if (onMessage) client.on('message', (topic, payload) => onMessage(client, serial, topic, payload));
       await client.subscribeAsync([`gh/v0/${serial}/req`, `gh/v0/${serial}/ack`], { qos: 1 });
       return client;

@@ -78,7 +78,7 @@ export class SimulatedDevice implements Tickable {
   private readonly answered = new Map<string, { response: DeviceResponse; at: number }>();
   private readonly ownTicker: boolean;
   private readonly ticker: Ticker;
-  private readonly onlineWaiters: Array<() => void> = [];
+  private readonly waiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
 
   constructor(private readonly options: SimulatedDeviceOptions) {
     this.serial = options.serial;
@@ -96,11 +96,13 @@ export class SimulatedDevice implements Tickable {
     return this.client?.connected === true;
   }
 
-  /** Connects; resolves once connected and subscribed, rejects when the broker refuses. */
+  /**
+   * Connects; resolves once connected and subscribed, rejects when the broker refuses the
+   * credentials. A network failure is retried (every `reconnectMs`), as a real device would.
+   */
   start(): Promise<void> {
-    this.wantOnline = true;
     this.ticker.add(this);
-    return this.connect();
+    return this.reconnect();
   }
 
   /** Leaves cleanly (status `shutdown`) and stops. */
@@ -108,6 +110,7 @@ export class SimulatedDevice implements Tickable {
     this.wantOnline = false;
     this.ticker.remove(this);
     if (this.ownTicker) this.ticker.stop();
+    for (const waiter of this.waiters.splice(0)) waiter.reject(new Error('stopped'));
     await this.leave('shutdown');
   }
 
@@ -120,10 +123,12 @@ export class SimulatedDevice implements Tickable {
     client?.end(true);
   }
 
-  /** The network is back. */
+  /** The network is back: resolves once connected (rejects when the credentials are refused). */
   reconnect(): Promise<void> {
     this.wantOnline = true;
-    return this.connect();
+    const connected = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    this.connect();
+    return connected;
   }
 
   /** Says it goes offline, leaves, and comes back after `delayMs` as a new boot. */
@@ -136,14 +141,14 @@ export class SimulatedDevice implements Tickable {
     this.screen = 'idle';
     setTimeout(() => {
       this.wantOnline = true;
-      this.connect().catch(() => {});
+      this.connect();
     }, delayMs).unref();
   }
 
   /** Resolves when the device is connected (now or later). */
   online(): Promise<void> {
     if (this.connected) return Promise.resolve();
-    return new Promise((resolve) => this.onlineWaiters.push(resolve));
+    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
   }
 
   resetLists(): void {
@@ -309,7 +314,7 @@ export class SimulatedDevice implements Tickable {
     }
   }
 
-  private connect(): Promise<void> {
+  private connect(): void {
     const client = mqtt.connect(this.options.url, {
       clientId: this.serial,
       username: this.serial,
@@ -319,49 +324,36 @@ export class SimulatedDevice implements Tickable {
       reconnectPeriod: 0, // reconnects are ours: a reboot or an outage decides when
       resubscribe: false,
       connectTimeout: 10_000,
-      will: {
-        topic: topicOf(this.serial, 'status'),
-        payload: Buffer.from(JSON.stringify(LOST_STATUS)),
-        qos: 1,
-        retain: true,
-      },
+      will: { topic: topicOf(this.serial, 'status'), payload: Buffer.from(JSON.stringify(LOST_STATUS)), qos: 1, retain: true },
     });
     this.client = client;
-    return new Promise((resolve, reject) => {
-      let settled = false;
-      client.on('connect', () => {
-        client.subscribe([topicOf(this.serial, 'req'), topicOf(this.serial, 'ack')], { qos: 1 }, (error) => {
-          if (error) return;
-          this.publishStatus();
-          // Spread a fleet's heartbeats over the period instead of all at once after a restart.
-          this.nextHeartbeat = Date.now() + Math.random() * this.heartbeatMs;
-          this.backlog.markUnsent();
-          this.send(0, Date.now());
-          this.nextResend = Date.now() + (this.options.resendMs ?? 10_000);
-          for (const waiter of this.onlineWaiters.splice(0)) waiter();
-          if (!settled) {
-            settled = true;
-            resolve();
-          }
-        });
+    client.on('connect', () => {
+      client.subscribe([topicOf(this.serial, 'req'), topicOf(this.serial, 'ack')], { qos: 1 }, (error) => {
+        if (error) return;
+        this.publishStatus();
+        // Spread a fleet's heartbeats over the period instead of all at once after a restart.
+        this.nextHeartbeat = Date.now() + Math.random() * this.heartbeatMs;
+        this.backlog.markUnsent();
+        this.send(0, Date.now());
+        this.nextResend = Date.now() + (this.options.resendMs ?? 10_000);
+        for (const waiter of this.waiters.splice(0)) waiter.resolve();
       });
-      client.on('message', (topic, payload) => this.receive(topic, payload));
-      client.on('error', (error) => {
-        if (!settled) {
-          settled = true;
-          this.wantOnline = false;
-          client.end(true);
-          reject(error);
-        }
-      });
-      client.on('close', () => {
-        if (this.client !== client || !this.wantOnline) return;
-        // Lost while we wanted to be online (broker restart, network): try again later.
-        setTimeout(() => {
-          if (this.client === client && this.wantOnline) this.connect().catch(() => {});
-        }, this.options.reconnectMs ?? 1000).unref();
-        client.end(true);
-      });
+    });
+    client.on('message', (topic, payload) => this.receive(topic, payload));
+    client.on('error', (error: Error & { code?: unknown }) => {
+      // A CONNACK refusal (4 bad credentials, 5 not authorised) is final; anything else is the network.
+      if (typeof error.code !== 'number') return;
+      this.wantOnline = false;
+      for (const waiter of this.waiters.splice(0)) waiter.reject(error);
+    });
+    client.on('close', () => {
+      if (this.client !== client) return;
+      client.end(true);
+      if (!this.wantOnline) return;
+      // Lost while we wanted to be online (broker restart, network): try again later.
+      setTimeout(() => {
+        if (this.client === client && this.wantOnline) this.connect();
+      }, this.options.reconnectMs ?? 1000).unref();
     });
   }
 
