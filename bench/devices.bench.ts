@@ -3,7 +3,7 @@
  * every run in its own process:
  * - held: N simulated devices connected with credentials and a status heartbeat, held for a
  *   while; connect time, how many the server still counts online, statuses per second, loop
- *   delay, memory (goal 10,000 devices).
+ *   delay and memory of the broker process; the devices run in a child process (goal 10,000).
  * - ingest: devices sending events in batches until every one is stored and acked
  *   (goal ≥ 5,000 events/s). The store is an in-memory set: the database insert of the platform
  *   is not in this figure.

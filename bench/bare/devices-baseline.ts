@@ -9,13 +9,13 @@ import { type AddressInfo, createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
-import { benchEvent, loopDelayDuring, report, rssMb, sleep } from '../support/devices-measure';
+import { benchEvent, loopDelayDuring, report, rssMb, sleep, spawnDevices } from '../support/devices-measure';
 
 const [scenario, a, b, c] = process.argv.slice(2);
 const aedes = await Aedes.createBroker();
 const server = createServer(aedes.handle);
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const url = `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`;
+let url = `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const serialOf = (n: number) => `SIM${String(n).padStart(6, '0')}`;
 const publish = (topic: string, payload: string) =>
   aedes.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, () => {});
@@ -52,17 +52,38 @@ async function connectAll(
 if (scenario === 'hold') {
   const [n, holdS, heartbeatS] = [Number(a), Number(b), Number(c)];
   const online = new Map<string, boolean>();
+  let onlineCount = 0;
   let statuses = 0;
   aedes.subscribe(
     'gh/v0/+/status',
     (packet, done) => {
-      online.set(packet.topic.split('/')[2] as string, JSON.parse(String(packet.payload)).online);
+      const serial = packet.topic.split('/')[2] as string;
+      const now = JSON.parse(String(packet.payload)).online === true;
+      onlineCount += (now ? 1 : 0) - (online.get(serial) ? 1 : 0);
+      online.set(serial, now);
       statuses++;
       done();
     },
     () => {},
   );
   const started = performance.now();
+  const devices = spawnDevices(['clients', url, n, heartbeatS]); // own process, as on the Gatehouse side
+  while (onlineCount < n) await sleep(50);
+  const connectMs = performance.now() - started;
+  statuses = 0;
+  const loopP99 = await loopDelayDuring(() => sleep(holdS * 1000));
+  report({
+    devices: n,
+    connect_ms: Math.round(connectMs),
+    online_after_hold: onlineCount,
+    statuses_per_s: Math.round(statuses / holdS),
+    loop_p99_ms: Number(loopP99.toFixed(1)),
+    rss_mb: rssMb(),
+  });
+  devices.kill();
+} else if (scenario === 'clients') {
+  const [n, heartbeatS] = [Number(b), Number(c)];
+  url = String(a);
   const clients = await connectAll(n);
   const status = (client: MqttClient, k: number) =>
     client.publish(`gh/v0/${serialOf(k)}/status`, JSON.stringify({ online: true, at: new Date().toISOString() }), {
@@ -70,11 +91,9 @@ if (scenario === 'hold') {
       retain: true,
     });
   clients.forEach(status);
-  while ([...online.values()].filter(Boolean).length < n) await sleep(50);
-  const connectMs = performance.now() - started;
   // The same shared-timer heartbeat the simulator uses: one interval, each client when due.
   const due = clients.map(() => Date.now() + Math.random() * heartbeatS * 1000);
-  const timer = setInterval(() => {
+  setInterval(() => {
     const now = Date.now();
     clients.forEach((client, k) => {
       if (now >= (due[k] as number)) {
@@ -83,18 +102,7 @@ if (scenario === 'hold') {
       }
     });
   }, 1000);
-  statuses = 0;
-  const loopP99 = await loopDelayDuring(() => sleep(holdS * 1000));
-  clearInterval(timer);
-  report({
-    devices: n,
-    connect_ms: Math.round(connectMs),
-    online_after_hold: [...online.values()].filter(Boolean).length,
-    statuses_per_s: Math.round(statuses / holdS),
-    loop_p99_ms: Number(loopP99.toFixed(1)),
-    rss_mb: rssMb(),
-  });
-  await Promise.all(clients.map((client) => client.endAsync(true)));
+  await new Promise(() => {}); // until the bench kills it
 } else if (scenario === 'ingest') {
   const [deviceCount, events, chunk] = [Number(a), Number(b), Number(c)];
   const stored = new Set<string>();

@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /** What the device benches share: the result line, a loop-delay probe, memory. */
@@ -43,3 +44,11 @@ export const benchEvent = (serial: string, seq: number) => ({
 });
 
 export const numberFrom = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+/** Runs the calling script again as the devices' process (`args` after the script). */
+export function spawnDevices(args: (string | number)[]): ChildProcess {
+  const script = process.argv[1] as string;
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args.map(String)], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}

@@ -324,7 +324,12 @@ export class SimulatedDevice implements Tickable {
       reconnectPeriod: 0, // reconnects are ours: a reboot or an outage decides when
       resubscribe: false,
       connectTimeout: 10_000,
-      will: { topic: topicOf(this.serial, 'status'), payload: Buffer.from(JSON.stringify(LOST_STATUS)), qos: 1, retain: true },
+      will: {
+        topic: topicOf(this.serial, 'status'),
+        payload: Buffer.from(JSON.stringify(LOST_STATUS)),
+        qos: 1,
+        retain: true,
+      },
     });
     this.client = client;
     client.on('connect', () => {
@@ -348,12 +353,13 @@ export class SimulatedDevice implements Tickable {
     });
     client.on('close', () => {
       if (this.client !== client) return;
+      if (this.wantOnline) {
+        // Lost while we wanted to be online (broker restart, network): try again later.
+        setTimeout(() => {
+          if (this.client === client && this.wantOnline) this.connect();
+        }, this.options.reconnectMs ?? 1000).unref();
+      }
       client.end(true);
-      if (!this.wantOnline) return;
-      // Lost while we wanted to be online (broker restart, network): try again later.
-      setTimeout(() => {
-        if (this.client === client && this.wantOnline) this.connect();
-      }, this.options.reconnectMs ?? 1000).unref();
     });
   }
 

@@ -1,0 +1,14 @@
+import { createEmbeddedLink } from './server/mqtt/embedded-link';
+import { fleetDevices, startSimulatedFleet } from './server/simulator/devices/fleet';
+const n = Number(process.argv[2]);
+const passwordOf = (s: string) => `pw-${s}`;
+const link = await createEmbeddedLink({ port: 0, authenticate: async (u, p) => (p === passwordOf(u) ? { serial: u } : null) });
+const url = `mqtt://127.0.0.1:${link.broker().listeners[0]?.port}`;
+const t0 = Date.now();
+const timer = setInterval(() => console.log(((Date.now() - t0) / 1000).toFixed(0), 's online', link.status().devices_online, 'clients', link.status().clients), 2000);
+const fleet = await startSimulatedFleet({ url, devices: fleetDevices(n, { passwordOf }), heartbeatS: 10 });
+console.log('fleet started', Date.now() - t0, 'connected', fleet.connectedCount());
+await new Promise((r) => setTimeout(r, 4000));
+clearInterval(timer);
+console.log('online', link.status().devices_online);
+process.exit(0);

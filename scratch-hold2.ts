@@ -1,0 +1,20 @@
+import { createEmbeddedLink } from './server/mqtt/embedded-link';
+import { SimulatedDevice } from './server/simulator/devices/device';
+import { fleetDevices } from './server/simulator/devices/fleet';
+import { Ticker } from './server/simulator/devices/ticker';
+const n = Number(process.argv[2]);
+const passwordOf = (s: string) => `pw-${s}`;
+const link = await createEmbeddedLink({ port: 0, authenticate: async (u, p) => (p === passwordOf(u) ? { serial: u } : null) });
+const url = `mqtt://127.0.0.1:${link.broker().listeners[0]?.port}`;
+const ticker = new Ticker(1000);
+const devices = fleetDevices(n, { passwordOf }).map((d) => new SimulatedDevice({ url, ...d, ticker, heartbeatS: 10 }));
+const errors = new Map<string, number>();
+for (let i = 0; i < n; i += 200) await Promise.race([Promise.all(devices.slice(i, i + 200).map((d) => d.start().catch((e) => errors.set(String(e), (errors.get(String(e)) ?? 0) + 1)))), new Promise((r) => setTimeout(r, 15000))]);
+await new Promise((r) => setTimeout(r, 15000));
+const stuck = devices.filter((d) => !d.connected);
+console.log('stuck', stuck.length, [...errors]);
+for (const d of stuck.slice(0, 3)) { console.log(d.serial, (d as any).dbg); continue;
+  const c = (d as any).client;
+  console.log(d.serial, c && { connected: c.connected, disconnecting: c.disconnecting, disconnected: c.disconnected, reconnecting: c.reconnecting, destroyed: c.stream?.destroyed, want: (d as any).wantOnline, pending: c.stream?.pending, connecting: c.stream?.connecting });
+}
+process.exit(0);
