@@ -8,7 +8,7 @@
  *   (goal ≥ 5,000 events/s). The store is an in-memory set: the database insert of the platform
  *   is not in this figure.
  * BENCH_DEVICES (2000), BENCH_HOLD_S (20), BENCH_HEARTBEAT_S (10), BENCH_EVENTS (50000),
- * BENCH_EVENT_DEVICES (100), BENCH_EVENT_CHUNK (20).
+ * BENCH_EVENT_DEVICES (100), BENCH_EVENT_CHUNK (20), BENCH_CONNECT_WAVE (200, both sides).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';

@@ -9,7 +9,15 @@ import { type AddressInfo, createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
-import { benchEvent, loopDelayDuring, report, rssMb, sleep, spawnDevices } from '../support/devices-measure';
+import {
+  benchEvent,
+  CONNECT_WAVE,
+  loopDelayDuring,
+  report,
+  rssMb,
+  sleep,
+  spawnDevices,
+} from '../support/devices-measure';
 
 const [scenario, a, b, c] = process.argv.slice(2);
 const aedes = await Aedes.createBroker();
@@ -36,8 +44,8 @@ async function connectAll(
   onMessage?: (client: MqttClient, serial: string, topic: string, payload: Buffer) => void,
 ) {
   const clients: MqttClient[] = [];
-  for (let from = 0; from < n; from += 200) {
-    const wave = Array.from({ length: Math.min(200, n - from) }, async (_, k) => {
+  for (let from = 0; from < n; from += CONNECT_WAVE) {
+    const wave = Array.from({ length: Math.min(CONNECT_WAVE, n - from) }, async (_, k) => {
       const serial = serialOf(from + k);
       const client = await connectRetrying(serial);
       if (onMessage) client.on('message', (topic, payload) => onMessage(client, serial, topic, payload));

@@ -6,7 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { createEmbeddedLink } from '../../server/mqtt/embedded-link';
 import { fleetDevices, startSimulatedFleet } from '../../server/simulator/devices/fleet';
-import { loopDelayDuring, report, rssMb, sleep, spawnDevices } from './devices-measure';
+import { CONNECT_WAVE, loopDelayDuring, report, rssMb, sleep, spawnDevices } from './devices-measure';
 
 const [scenario, a, b, c] = process.argv.slice(2);
 const passwordOf = (serial: string) => `pw-${serial}`;
@@ -39,7 +39,13 @@ if (scenario === 'hold') {
   devices.kill();
 } else if (scenario === 'fleet') {
   const [target, n, heartbeatS] = [String(a), Number(b), Number(c)];
-  await startSimulatedFleet({ url: target, devices: fleetDevices(n, { passwordOf }), heartbeatS, keepaliveS: 60 });
+  await startSimulatedFleet({
+    url: target,
+    devices: fleetDevices(n, { passwordOf }),
+    heartbeatS,
+    keepaliveS: 60,
+    connectConcurrency: CONNECT_WAVE,
+  });
   await new Promise(() => {}); // until the bench kills it
 } else if (scenario === 'ingest') {
   const [deviceCount, events, chunk] = [Number(a), Number(b), Number(c)];

@@ -52,3 +52,6 @@ export function spawnDevices(args: (string | number)[]): ChildProcess {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
+
+/** Connections opened at once on both sides (BENCH_CONNECT_WAVE, default 200). */
+export const CONNECT_WAVE = Number(process.env.BENCH_CONNECT_WAVE ?? 200);
