@@ -1,0 +1,59 @@
+/**
+ * Devices over MQTT (issue 11), each beside a bare aedes + MQTT.js baseline of the same shape,
+ * every run in its own process:
+ * - held: N simulated devices connected with credentials and a status heartbeat, held for a
+ *   while; connect time, how many the server still counts online, statuses per second, loop
+ *   delay and memory of the broker process; the devices run in a child process (goal 10,000).
+ * - ingest: devices sending events in batches until every one is stored and acked
+ *   (goal ≥ 5,000 events/s). The store is an in-memory set: the database insert of the platform
+ *   is not in this figure.
+ * BENCH_DEVICES (2000), BENCH_HOLD_S (20), BENCH_HEARTBEAT_S (10), BENCH_EVENTS (50000),
+ * BENCH_EVENT_DEVICES (100), BENCH_EVENT_CHUNK (20), BENCH_CONNECT_WAVE (200, both sides).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { numberFrom } from './support/devices-measure';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const SIDES = {
+  gatehouse: join(here, 'support/devices-gatehouse.ts'),
+  baseline: join(here, 'bare/devices-baseline.ts'),
+};
+
+const devices = numberFrom('BENCH_DEVICES', 2000);
+const holdS = numberFrom('BENCH_HOLD_S', 20);
+const heartbeatS = numberFrom('BENCH_HEARTBEAT_S', 10);
+const events = numberFrom('BENCH_EVENTS', 50_000);
+const eventDevices = numberFrom('BENCH_EVENT_DEVICES', 100);
+const chunk = numberFrom('BENCH_EVENT_CHUNK', 20);
+
+function run(side: keyof typeof SIDES, args: (string | number)[]): Record<string, number> {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', SIDES[side], ...args.map(String)], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const line = child.stdout.split('\n').find((l) => l.startsWith('RESULT '));
+  if (!line) throw new Error(`${side} ${args.join(' ')} failed:\n${child.stderr.slice(-2000)}`);
+  return JSON.parse(line.slice('RESULT '.length));
+}
+
+const load = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
+const row = (name: string, r: Record<string, number>, keys: string[]) =>
+  `${name.padEnd(10)} ${keys.map((k) => String(r[k]).padStart(k.length)).join('  ')}`;
+
+console.log(`load before: ${load()}`);
+const holdKeys = ['devices', 'connect_ms', 'online_after_hold', 'statuses_per_s', 'loop_p99_ms', 'rss_mb'];
+console.log(`\nheld: ${devices} devices, heartbeat ${heartbeatS} s, held ${holdS} s (goal 10,000 online)`);
+console.log(`${''.padEnd(10)} ${holdKeys.join('  ')}`);
+for (const side of ['gatehouse', 'baseline'] as const)
+  console.log(row(side, run(side, ['hold', devices, holdS, heartbeatS]), holdKeys));
+
+const ingestKeys = ['devices', 'events', 'stored', 'ms', 'events_per_s'];
+console.log(
+  `\ningest: ${events} events from ${eventDevices} devices, ${chunk} per batch, stored and acked (goal ≥ 5,000/s)`,
+);
+console.log(`${''.padEnd(10)} ${ingestKeys.join('  ')}`);
+for (const side of ['gatehouse', 'baseline'] as const)
+  console.log(row(side, run(side, ['ingest', eventDevices, events, chunk]), ingestKeys));
+console.log(`\nload after: ${load()}`);

@@ -1,0 +1,57 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+/** What the device benches share: the result line, a loop-delay probe, memory. */
+
+export interface HoldResult {
+  devices: number;
+  connect_ms: number;
+  online_after_hold: number;
+  statuses_per_s: number;
+  loop_p99_ms: number;
+  rss_mb: number;
+}
+
+export interface IngestResult {
+  devices: number;
+  events: number;
+  stored: number;
+  ms: number;
+  events_per_s: number;
+}
+
+export const report = (result: HoldResult | IngestResult) => console.log(`RESULT ${JSON.stringify(result)}`);
+
+/** Event-loop delay while `during` runs, p99 in ms. */
+export async function loopDelayDuring(during: () => Promise<void>): Promise<number> {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  await during();
+  histogram.disable();
+  return histogram.percentile(99) / 1e6;
+}
+
+export const rssMb = () => Math.round(process.memoryUsage().rss / 1024 / 1024);
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** One event of the protocol's shape, as both sides of the bench send it. */
+export const benchEvent = (serial: string, seq: number) => ({
+  id: `${serial}-b-${seq}`,
+  at: new Date().toISOString(),
+  type: 'button.pressed',
+  data: { button: 1 },
+});
+
+export const numberFrom = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+/** Runs the calling script again as the devices' process (`args` after the script). */
+export function spawnDevices(args: (string | number)[]): ChildProcess {
+  const script = process.argv[1] as string;
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args.map(String)], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** Connections opened at once on both sides (BENCH_CONNECT_WAVE, default 200). */
+export const CONNECT_WAVE = Number(process.env.BENCH_CONNECT_WAVE ?? 200);

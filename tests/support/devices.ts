@@ -1,0 +1,73 @@
+import type { BrokerOptions } from '../../server/mqtt/broker';
+import { createEmbeddedLink, type EmbeddedLink } from '../../server/mqtt/embedded-link';
+import type { DeviceLink } from '../../server/mqtt/link';
+import type { DeviceEvent } from '../../server/mqtt/protocol';
+import type { FleetDevice } from '../../server/simulator/devices/fleet';
+
+/** Helpers of the device-link suites: credentials, an embedded link on a free port, an event store. */
+
+/** The authenticator the platform would build from its devices table, over a fixed list. */
+export function credentialsOf(devices: Pick<FleetDevice, 'serial' | 'password'>[]) {
+  const passwords = new Map(devices.map((d) => [d.serial, d.password]));
+  return async (username: string, password: string) =>
+    passwords.get(username) === password ? { serial: username } : null;
+}
+
+/** An embedded link on free loopback ports (TCP and WebSocket). */
+export async function startTestLink(
+  devices: Pick<FleetDevice, 'serial' | 'password'>[],
+  extra: Partial<BrokerOptions> = {},
+): Promise<{ link: EmbeddedLink; url: string; wsUrl: string }> {
+  const link = await createEmbeddedLink({ port: 0, websocketPort: 0, authenticate: credentialsOf(devices), ...extra });
+  const tcp = link.broker().listeners.find((l) => l.protocol === 'mqtt' || l.protocol === 'mqtts');
+  const ws = link.broker().listeners.find((l) => l.protocol === 'ws' || l.protocol === 'wss');
+  return {
+    link,
+    url: `${tcp?.protocol}://127.0.0.1:${tcp?.port}`,
+    wsUrl: `${ws?.protocol}://127.0.0.1:${ws?.port}/mqtt`,
+  };
+}
+
+/**
+ * What the platform's ingestion will do: store events idempotently by (device, id). Counts
+ * deliveries too, so a test sees duplicates arrive and be stored once. `refuseNext` makes the
+ * next batches fail (not stored, so not acked).
+ */
+export function eventStore(link: DeviceLink) {
+  const stored = new Map<string, DeviceEvent & { serial: string }>();
+  let deliveries = 0;
+  let refusals = 0;
+  link.onEvents((serial, events) => {
+    deliveries += events.length;
+    if (refusals > 0) {
+      refusals--;
+      throw new Error('database away');
+    }
+    for (const event of events) {
+      const key = `${serial}/${event.id}`;
+      if (!stored.has(key)) stored.set(key, { ...event, serial });
+    }
+  });
+  return {
+    get deliveries() {
+      return deliveries;
+    },
+    refuseNext(batches: number) {
+      refusals = batches;
+    },
+    all: () => [...stored.values()],
+    of: (serial: string, type?: string) =>
+      [...stored.values()].filter((e) => e.serial === serial && (!type || e.type === type)),
+  };
+}
+
+/** Polls until `check` gives a truthy value (or throws after `timeoutMs`). */
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 3000): Promise<NonNullable<T>> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
