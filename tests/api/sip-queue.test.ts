@@ -75,7 +75,10 @@ describe.each(dialects)('awaiting calls: the call queue (%s)', (dialect) => {
       answered_by: null,
       info: { address: 'Main entrance', user: null },
     });
-    expect(cora.calls().at(-1)?.status).toBe('waiting');
+    // Each socket hears the call on its own: wait for the second one too, not only for Sam's.
+    expect(await eventually(() => cora.calls().find((c) => c.id === 'queue-1' && c.status === 'waiting'))).toEqual(
+      waiting,
+    );
     const list = await t.call('GET', '/calls/waiting/items', { token: tokens.staff });
     expect(list.json().data).toEqual([waiting]);
 

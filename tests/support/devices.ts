@@ -61,13 +61,4 @@ export function eventStore(link: DeviceLink) {
   };
 }
 
-/** Polls until `check` gives a truthy value (or throws after `timeoutMs`). */
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 3000): Promise<NonNullable<T>> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { eventually } from './eventually';

@@ -109,13 +109,4 @@ export async function buildSipTestApp(
   };
 }
 
-/** Resolves when `check` holds, polling (the server writes history and publishes asynchronously). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false> | T, timeoutMs = 3000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { eventually } from './eventually';
