@@ -96,6 +96,8 @@ export async function buildTestApp(dialect: DialectName = 'sqlite', options: Tes
     JWT_SECRET,
     // A SIP (re)start in a test takes any free port, never the machine's 8443.
     SIP_PORT: '0',
+    // The embedded broker runs in process without listeners; suites that connect devices ask for a port.
+    MQTT_PORT: 'off',
     ...options.env,
   };
   if (options.sameDatabaseAs) {
