@@ -21,8 +21,7 @@ export interface BrokerPorts {
 export function startDeviceLink(config: Config, db: Kysely<Database>, ports?: BrokerPorts): Promise<DeviceLink> {
   const { mqtt } = config;
   if (mqtt.url) return createDeviceLink({ url: mqtt.url });
-  const tls =
-    mqtt.tlsKey && mqtt.tlsCert ? { key: readFileSync(mqtt.tlsKey), cert: readFileSync(mqtt.tlsCert) } : null;
+  const tls = mqtt.tlsKey && mqtt.tlsCert ? { key: readFileSync(mqtt.tlsKey), cert: readFileSync(mqtt.tlsCert) } : null;
   return createDeviceLink({
     embedded: {
       host: config.host,
