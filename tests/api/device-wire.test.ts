@@ -1,6 +1,7 @@
 import { connect as connectTcp } from 'node:net';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoDevices } from '../../server/simulator/demo-devices';
 import { SimulatedDevice } from '../../server/simulator/devices/device';
 import { DeviceListSchema, DeviceSchema } from '../../src/contract/entities/device';
 import { DEVICES_TOPIC } from '../../src/contract/realtime';
@@ -193,5 +194,47 @@ describe.each(dialects)('device link in the app (%s)', (dialect) => {
       socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
     });
     expect(refused).toBe('ECONNREFUSED');
+  });
+});
+
+describe('demo devices', () => {
+  it('seeds five MQTT devices in Building A and the simulator brings them online with their stored credentials', async () => {
+    const t = await buildTestApp('sqlite', { ...SMALL_DEMO, brokerPorts: { port: 0, websocketPort: null } });
+    let fleet: Awaited<ReturnType<typeof startDemoDevices>> = null;
+    try {
+      const rows = await t.db
+        .selectFrom('devices as d')
+        .innerJoin('domains as g', 'g.id', 'd.domain_id')
+        .select(['d.name', 'd.type', 'd.serial_number', 'd.mqtt_password', 'g.name as group'])
+        .where('d.serial_number', 'is not', null)
+        .orderBy('d.serial_number')
+        .execute();
+      expect(rows.map((r) => [r.name, r.type, r.serial_number, r.group])).toEqual([
+        ['Main door controller', 'accesscontroller', 'GH-DEMO-AC-1', 'Building A'],
+        ['Bike room controller', 'accesscontroller', 'GH-DEMO-AC-2', 'Building A'],
+        ['Parking plate camera', 'ip_camera', 'GH-DEMO-CAM-1', 'Building A'],
+        ['Lift controller', 'liftcontroller', 'GH-DEMO-LIFT-A', 'Building A'],
+        ['Entrance panel', 'panel', 'GH-DEMO-PANEL-A', 'Building A'],
+      ]);
+      expect(rows.every((r) => (r.mqtt_password ?? '').length >= 20)).toBe(true);
+
+      const lines: string[] = [];
+      fleet = await startDemoDevices({ db: t.db, link: t.app.ctx.deviceLink, log: (line) => lines.push(line) });
+      expect(fleet?.devices).toHaveLength(5);
+      await eventually(() => t.app.ctx.deviceLink.onlineSerials().length === 5);
+      const admin = (await t.session('admin', undefined, 'Riverside Residence')).token;
+      const res = await t.call(
+        'GET',
+        `/devices/items?${q({ filters: JSON.stringify([{ field: 'status', rule: 'equals', value: 'online' }]) })}`,
+        {
+          token: admin,
+        },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(v.parse(DeviceListSchema, res.json()).meta.total).toBe(5);
+    } finally {
+      await fleet?.stop();
+      await t.close();
+    }
   });
 });
