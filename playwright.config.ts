@@ -38,6 +38,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       SIP_PORT: String(E2E.sipPort),
+      // Never the machine's 1883: the journeys connect no devices.
+      MQTT_PORT: 'off',
       DATA_DIR: dataDir,
       GATEHOUSE_ADMIN_LOGIN: 'admin',
       GATEHOUSE_ADMIN_PASSWORD: E2E.adminPassword,

@@ -5,10 +5,13 @@ import { API_BASE } from '../src/contract/http';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
+import { type BrokerPorts, startDeviceLink } from './device-link';
 import { passwordPool } from './domain/auth/password-pool';
 import type { Clock } from './domain/clock';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
-import { type DeviceStatusSource, NO_DEVICE_LINK } from './domain/devices/status';
+import { linkStatusSource } from './domain/devices/link-status';
+import { followDevicePresence } from './domain/devices/presence';
+import type { DeviceStatusSource } from './domain/devices/status';
 import { createIpBlocking } from './domain/security/ip-blocking';
 import { apiRoutes } from './http/api';
 import { installCompression } from './http/plumbing/compression';
@@ -50,8 +53,10 @@ export interface BuildAppOptions {
   media?: MediaFactory;
   /** The time IP blocking reads (default: the system clock); tests move it on to expire bans. */
   clock?: Clock;
-  /** Live device status (default: no device link, every device offline). */
+  /** Live device status (default: the device link's). */
   deviceStatus?: DeviceStatusSource;
+  /** The embedded broker's listeners instead of MQTT_PORT and MQTT_WS_PORT (tests: 0, any free port). */
+  brokerPorts?: BrokerPorts;
 }
 
 declare module 'fastify' {
@@ -77,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // request.ip: the client behind the proxies TRUST_PROXY names (IP blocking counts per address).
     trustProxy: config.trustProxy,
   });
+  // First: a broker that cannot listen (port taken, bad certificate) stops the start before anything else opens.
+  const deviceLink = await startDeviceLink(config, db, options.brokerPorts);
   // On PostgreSQL, events travel through LISTEN/NOTIFY so that every node sharing the database delivers them.
   const bus = config.databaseUrl ? createPgBus(config.databaseUrl, app.log) : createLocalBus();
   const hub = createHub(bus, app.log);
@@ -98,7 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       media: options.media ?? (() => createMediaEndpoint(config.media)),
     }),
     ipBlocking,
-    deviceStatus: options.deviceStatus ?? NO_DEVICE_LINK,
+    deviceLink,
+    deviceStatus: options.deviceStatus ?? linkStatusSource(deviceLink),
   };
   app.decorate('ctx', ctx);
   app.decorate('realtime', ctx.realtime);
@@ -110,7 +118,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const scheduler = startAnnounceScheduler(ctx, app.log);
   app.decorate('announceScheduler', scheduler);
   ipBlocking.start();
+  const stopPresence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   app.addHook('onClose', async () => {
+    stopPresence();
+    await deviceLink.close();
     await ctx.sip.stop();
     scheduler.stop();
     ipBlocking.stop();

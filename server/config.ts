@@ -50,6 +50,8 @@ export interface Config {
   /** Server-side media of awaiting calls (werift endpoints in this process). */
   media: MediaOptions;
   simulator: SimulatorConfig;
+  /** The device link (issue 11): the embedded MQTT broker's listeners, or an external broker. */
+  mqtt: MqttConfig;
   /** The one queue every argon2 hash and verify goes through (server/domain/auth/password-pool.ts). */
   passwordHashing: PasswordHashingConfig;
   /**
@@ -71,6 +73,19 @@ export interface SimulatorConfig {
   enabled: boolean;
   /** Seconds between the panel's own calls to the concierge number; 0: it never calls by itself. */
   callInterval: number;
+}
+
+/** The device link (server/mqtt): the embedded broker, or MQTT_URL's. */
+export interface MqttConfig {
+  /** MQTT_PORT (default 1883): MQTT, MQTTS with a certificate; null (`0` or `off`): no TCP listener. */
+  port: number | null;
+  /** MQTT_WS_PORT (default off): MQTT over WebSocket (WSS with a certificate), path /mqtt; null: off. */
+  wsPort: number | null;
+  /** MQTT_URL: an external broker (mqtt://, mqtts://, ws://, wss://); then no embedded broker. */
+  url: string | null;
+  /** MQTT_TLS_KEY and MQTT_TLS_CERT: PEM files; both null means plain MQTT and WebSocket. */
+  tlsKey: string | null;
+  tlsCert: string | null;
 }
 
 /** The embedded SIP server (issue 5): SIP over secure WebSocket. */
@@ -165,6 +180,23 @@ const readableFile: Rule<string> = {
     }),
   ),
   expected: 'the path of a readable PEM file',
+};
+
+/** A listener port, or `0` / `off` for none. */
+const optionalPort: Rule<number | null> = {
+  schema: v.pipe(
+    v.string(),
+    v.regex(/^(off|\d+)$/),
+    v.transform((value) => (value === 'off' ? null : Number(value))),
+    v.check((port) => port === null || port <= 65_535),
+    v.transform((port) => (port === 0 ? null : port)),
+  ),
+  expected: 'a port 1-65535, or 0 or off for none',
+};
+
+const mqttUrl: Rule<string> = {
+  schema: v.pipe(v.string(), v.regex(/^(mqtts?|wss?):\/\/\S+$/)),
+  expected: 'an mqtt://, mqtts://, ws:// or wss:// URL',
 };
 
 const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
@@ -311,6 +343,32 @@ export function loadConfig(env: Env): Config {
     enabled: read('GATEHOUSE_SIMULATOR', flag, false),
     callInterval: read('GATEHOUSE_SIMULATOR_CALL_INTERVAL', integer(0, 86_400), 0),
   };
+  const mqtt: MqttConfig = {
+    port: read('MQTT_PORT', optionalPort, 1883),
+    wsPort: read('MQTT_WS_PORT', optionalPort, null),
+    url: read('MQTT_URL', mqttUrl) ?? null,
+    tlsKey: read('MQTT_TLS_KEY', readableFile) ?? null,
+    tlsCert: read('MQTT_TLS_CERT', readableFile) ?? null,
+  };
+  if ((mqtt.tlsCert === null) !== (mqtt.tlsKey === null)) {
+    problems.push('MQTT_TLS_CERT and MQTT_TLS_KEY must be given together (or neither)');
+  }
+  // With an external broker nothing listens here: its ports would only be a surprise.
+  if (mqtt.url === null) {
+    const taken = [
+      ['PORT', port],
+      ['SIP_PORT', sip.port],
+    ] as const;
+    for (const [name, value] of [
+      ['MQTT_PORT', mqtt.port],
+      ['MQTT_WS_PORT', mqtt.wsPort],
+    ] as const) {
+      const clash = taken.find(([, other]) => value !== null && other === value);
+      if (clash) problems.push(`${name} must differ from ${clash[0]}, both are ${value}`);
+    }
+    if (mqtt.port !== null && mqtt.port === mqtt.wsPort)
+      problems.push(`MQTT_WS_PORT must differ from MQTT_PORT, both are ${mqtt.port}`);
+  }
   const passwordHashing: PasswordHashingConfig = {
     concurrency: read('PASSWORD_HASH_CONCURRENCY', integer(1, 64), 2),
     waiting: read('PASSWORD_HASH_QUEUE', integer(0, 10_000), 32),
@@ -351,6 +409,7 @@ export function loadConfig(env: Env): Config {
     sip,
     media,
     simulator,
+    mqtt,
     passwordHashing,
     trustProxy: trustProxySetting,
   };

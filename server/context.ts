@@ -4,6 +4,7 @@ import type { Database } from './db/schema';
 import type { DeviceStatusSource } from './domain/devices/status';
 import type { IpBlocking } from './domain/security/ip-blocking';
 import type { Mailer } from './mail/mailer';
+import type { DeviceLink } from './mqtt/link';
 import type { Realtime } from './realtime/realtime';
 import type { SipService } from './sip/service';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   sip: SipService;
   /** IP blocking (7.8): bans, counters and the whitelist the credential calls and the SIP server share. */
   ipBlocking: IpBlocking;
-  /** Live device status (online/offline): the device link once wired, else NO_DEVICE_LINK. Replaceable. */
+  /** The device link (server/mqtt): the embedded broker or MQTT_URL's; closed with the app. */
+  deviceLink: DeviceLink;
+  /** Live device status (online/offline): over the device link (link-status.ts). Replaceable in tests. */
   deviceStatus: DeviceStatusSource;
 }

@@ -6,7 +6,10 @@ import { type SeedReport, seedIfEmpty } from './db/seed/seed';
 import { databaseStartupProblem } from './db/startup-problem';
 import { keepStatistics } from './db/statistics';
 import { createMediaEndpoint } from './media/endpoint';
+import type { BrokerStatus } from './mqtt/link';
 import { type DemoSimulator, startDemoSimulator } from './simulator/demo';
+import { startDemoDevices } from './simulator/demo-devices';
+import type { SimulatedFleet } from './simulator/devices/fleet';
 import type { SipService } from './sip/service';
 
 /** Composes the server: configuration, database, first-start seed, HTTP. Nothing else lives here. */
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
   // Awaiting calls get real media: werift endpoints in this process (docs/decisions.md, "Media for awaiting calls").
   const app = await buildApp({ config, db, media: () => createMediaEndpoint(config.media) });
   let simulator: DemoSimulator | null = null;
+  let demoDevices: SimulatedFleet | null = null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -48,6 +52,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: stopping`);
     await simulator?.stop();
+    await demoDevices?.stop();
     await app.close();
     await db.destroy();
     process.exit(0);
@@ -58,6 +63,7 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   console.log(`Gatehouse is running at http://${host}:${config.port}`);
+  logBroker(app.ctx.deviceLink.status());
   const sipPort = await startSip(app.ctx.sip);
   if (config.simulator.enabled && sipPort !== null) {
     simulator = await startDemoSimulator({
@@ -69,7 +75,27 @@ async function main(): Promise<void> {
       log: (line) => console.log(line),
     });
   }
+  if (config.simulator.enabled) {
+    // The demo's MQTT devices; like the SIP panel, a failure is reported and the console keeps running.
+    demoDevices = await startDemoDevices({ db, link: app.ctx.deviceLink, log: (line) => console.log(line) }).catch(
+      (error: unknown) => {
+        console.error(`Demo devices did not start: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      },
+    );
+  }
   if (seed.created) console.log(firstStartNotice(seed));
+}
+
+/** Where devices connect (or which broker the link uses). */
+function logBroker(status: BrokerStatus): void {
+  if (status.mode === 'external') console.log(`Devices: external MQTT broker ${status.url}`);
+  else if (status.listeners.length === 0)
+    console.log('Devices: embedded MQTT broker without listeners (MQTT_PORT off)');
+  else
+    console.log(
+      `Devices: MQTT broker on ${status.listeners.map((l) => `${l.protocol}://${l.host}:${l.port}`).join(', ')}`,
+    );
 }
 
 /** An address this process can connect to its own listener on. */

@@ -6,6 +6,7 @@ import { CALLS, type CallKey } from '../../src/contract/http';
 import type { AppContext } from '../context';
 import type { Hub } from '../realtime/hub';
 import { communicationRoutes } from './communications/routes';
+import { brokerRoutes } from './devices/broker';
 import { deviceRoutes } from './devices/routes';
 import { groupRoutes } from './groups/routes';
 import { markerRoutes } from './markers/markers';
@@ -29,6 +30,7 @@ const AREAS = [
   markerRoutes,
   telephonyRoutes,
   deviceRoutes,
+  brokerRoutes,
   communicationRoutes,
   notificationRoutes,
   securityRoutes,

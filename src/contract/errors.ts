@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   deviceOffline: 'device offline, cannot connect',
   serialNumberInUse: 'serial number in use',
   sipServiceStartError: 'sip service start error',
+  /** The device broker could not start again (/broker/restart). */
+  serviceNotAvailable: 'service not available',
   // Group rules (8.2); `params` of the error body fill the placeholders.
   wrongHierarchyCannotPut: 'wrong hierarchy: cannot put {childcode} into {parentcode}',
   wrongHierarchyChildContains: 'wrong hierarchy: child already contains {code}',

@@ -1,3 +1,4 @@
+import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
 import { DEVICE_CALLS } from './calls/devices';
 import { GROUP_CALLS } from './calls/groups';
@@ -30,6 +31,7 @@ export const CALLS = {
   ...MARKER_CALLS,
   ...TELEPHONY_CALLS,
   ...DEVICE_CALLS,
+  ...BROKER_CALLS,
   ...COMMUNICATION_CALLS,
   ...NOTIFICATION_CALLS,
   ...SECURITY_CALLS,

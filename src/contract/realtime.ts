@@ -74,3 +74,18 @@ export const IpBansChangedEventSchema = v.object({
   reason: v.picklist(IP_BANS_CHANGE_REASONS),
 });
 export type IpBansChangedEvent = v.InferOutput<typeof IpBansChangedEventSchema>;
+
+/**
+ * Devices (issue 11): live changes of the project's devices; holders of a device view permission
+ * (or self-group device management) may listen. Events are scoped to the project.
+ */
+export const DEVICES_TOPIC = 'private-devices';
+/** On DEVICES_TOPIC: a device came online or went offline; lists and the item refresh its status. */
+export const DeviceStatusChangedEventSchema = v.object({
+  type: v.literal('DeviceStatusChanged'),
+  device_id: v.number(),
+  status: v.picklist(['online', 'offline']),
+  /** When the platform saw the change (ISO-8601). */
+  at: v.string(),
+});
+export type DeviceStatusChangedEvent = v.InferOutput<typeof DeviceStatusChangedEventSchema>;

@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       sip: { port: 8443, tlsCert: null, tlsKey: null },
       media: { host: '127.0.0.1', stunServers: [], portRange: null },
       simulator: { enabled: false, callInterval: 0 },
+      mqtt: { port: 1883, wsPort: null, url: null, tlsKey: null, tlsCert: null },
       passwordHashing: { concurrency: 2, waiting: 32 },
       trustProxy: false,
     });
@@ -94,6 +95,11 @@ describe('loadConfig', () => {
       MEDIA_STUN_SERVERS: 'stun.example.org:3478, 10.0.0.1:19302',
       MEDIA_PORT_RANGE: '20000-20999',
       GATEHOUSE_SIMULATOR_CALL_INTERVAL: '120',
+      MQTT_PORT: '8883',
+      MQTT_WS_PORT: '8884',
+      MQTT_URL: 'mqtts://gh:secret@broker.local:8883',
+      MQTT_TLS_KEY: 'tsconfig.json',
+      MQTT_TLS_CERT: 'package.json',
       PASSWORD_HASH_CONCURRENCY: '4',
       PASSWORD_HASH_QUEUE: '0',
       TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, loopback',
@@ -137,6 +143,13 @@ describe('loadConfig', () => {
         portRange: [20000, 20999],
       },
       simulator: { enabled: false, callInterval: 120 },
+      mqtt: {
+        port: 8883,
+        wsPort: 8884,
+        url: 'mqtts://gh:secret@broker.local:8883',
+        tlsKey: resolve('tsconfig.json'),
+        tlsCert: resolve('package.json'),
+      },
       passwordHashing: { concurrency: 4, waiting: 0 },
       trustProxy: ['10.0.0.1', '10.1.0.0/16', 'loopback'],
     });
@@ -171,6 +184,29 @@ describe('loadConfig', () => {
     expect(configError({ PASSWORD_HASH_QUEUE: '-1' }).message).toContain(
       'PASSWORD_HASH_QUEUE must be an integer 0-10000',
     );
+  });
+
+  it('reads and validates the broker settings', () => {
+    expect(loadConfig({ MQTT_PORT: '0', MQTT_WS_PORT: 'off' }).mqtt.port).toBeNull();
+    expect(loadConfig({ MQTT_PORT: 'off', MQTT_WS_PORT: '8083' }).mqtt).toEqual({
+      port: null,
+      wsPort: 8083,
+      url: null,
+      tlsKey: null,
+      tlsCert: null,
+    });
+    expect(configError({ MQTT_PORT: '70000' }).message).toContain('MQTT_PORT must be a port 1-65535, or 0 or off');
+    expect(configError({ MQTT_WS_PORT: 'on' }).message).toContain('MQTT_WS_PORT must be a port 1-65535');
+    expect(configError({ MQTT_URL: 'http://broker.local' }).message).toContain(
+      'MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL',
+    );
+    expect(configError({ MQTT_TLS_KEY: 'package.json' }).message).toContain(
+      'MQTT_TLS_CERT and MQTT_TLS_KEY must be given together',
+    );
+    expect(configError({ MQTT_PORT: '8080' }).message).toContain('MQTT_PORT must differ from PORT, both are 8080');
+    expect(configError({ MQTT_WS_PORT: '1883' }).message).toContain('MQTT_WS_PORT must differ from MQTT_PORT');
+    // An external broker: nothing listens here, so the ports do not clash.
+    expect(loadConfig({ MQTT_URL: 'mqtt://broker.local', MQTT_PORT: '8080' }).mqtt.url).toBe('mqtt://broker.local');
   });
 
   it('validates the media and simulator settings', () => {

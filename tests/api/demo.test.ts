@@ -37,7 +37,7 @@ const TABLES = [
 ] as const satisfies readonly (keyof Database)[];
 
 /** Times differ from seed to seed; secrets (hashes, SIP passwords, tokens) are random on purpose. */
-const varies = (column: string) => /(_at|^password|_hash|token)$/.test(column) || column === 'password';
+const varies = (column: string) => /(_at|^password|_hash|token|mqtt_password)$/.test(column) || column === 'password';
 
 async function dump(db: Kysely<Database>) {
   const out: Record<string, unknown[]> = {};

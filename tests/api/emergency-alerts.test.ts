@@ -173,7 +173,15 @@ describe.each(dialects)('emergency alerts (%s)', (dialect) => {
   it('lists devices for the picker within the project, gates every route', async () => {
     const res = await t.call('GET', '/emergency-alerts/devices/items', { token: tokens.admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.map((d: { name: string }) => d.name)).toEqual(['Entrance panel', 'Lobby monitor']);
+    // The demo's devices (db/seed/demo-devices.ts) and the suite's Lobby monitor, by name.
+    expect(res.json().data.map((d: { name: string }) => d.name)).toEqual([
+      'Bike room controller',
+      'Entrance panel',
+      'Lift controller',
+      'Lobby monitor',
+      'Main door controller',
+      'Parking plate camera',
+    ]);
     // The resident and the concierge hold no emergency alert permission.
     for (const token of [tokens.resident, tokens.concierge]) {
       expect((await t.call('GET', '/emergency-alerts/items', { token })).statusCode).toBe(403);

@@ -11,6 +11,7 @@ import { createDatabase, type DialectName } from '../../server/db/dialects';
 import { migrateToLatest } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { type SeedReport, seedIfEmpty } from '../../server/db/seed/seed';
+import type { BrokerPorts } from '../../server/device-link';
 import type { Clock } from '../../server/domain/clock';
 import type { MediaFactory } from '../../server/sip/b2bua/media';
 import type { ProjectSession } from '../../src/contract/entities/session';
@@ -64,6 +65,8 @@ export interface TestAppOptions {
   media?: MediaFactory;
   /** The time IP blocking reads (tests/support/clock.ts: a clock the test moves on). */
   clock?: Clock;
+  /** Embedded broker listeners (default none: MQTT_PORT=off); `{ port: 0, websocketPort: null }` for devices to connect. */
+  brokerPorts?: BrokerPorts;
 }
 
 /** Replaces the database name of a postgres URL, keeping user, host and query (socket paths included). */
@@ -96,6 +99,8 @@ export async function buildTestApp(dialect: DialectName = 'sqlite', options: Tes
     JWT_SECRET,
     // A SIP (re)start in a test takes any free port, never the machine's 8443.
     SIP_PORT: '0',
+    // The embedded broker runs in process without listeners; suites that connect devices ask for a port.
+    MQTT_PORT: 'off',
     ...options.env,
   };
   if (options.sameDatabaseAs) {
@@ -123,6 +128,7 @@ export async function buildTestApp(dialect: DialectName = 'sqlite', options: Tes
     distDir: options.distDir ?? join(dataDir, 'no-dist'),
     media: options.media,
     clock: options.clock,
+    brokerPorts: options.brokerPorts,
   });
 
   const call: TestApp['call'] = (method, path, { token, body, remoteAddress, headers } = {}) =>

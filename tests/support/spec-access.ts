@@ -233,6 +233,9 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'GET /sip/status': any('project.view_settings', 'project.change_settings', 'system.view_info'),
   'POST /sip/restart': settingsChange,
   'POST /sip/reinit': settingsChange,
+  // Decided: the broker (7.8, listed under project settings) is guarded as the SIP service is.
+  'GET /broker/status': any('project.view_settings', 'project.change_settings', 'system.view_info'),
+  'POST /broker/restart': settingsChange,
 
   // Conversations: view, view all, view descendant, create, create message, delete.
   'GET /conversations/items': conversationsView,

@@ -14,12 +14,13 @@ import {
   insertUser,
 } from './builders';
 import { seedActivity } from './demo-activity';
+import { seedDemoDevices } from './demo-devices';
 import { type Estate, planEstate } from './demo-estate';
 import { insertEstateNumbers } from './demo-numbers';
 import { insertEstatePeople } from './demo-people';
 import { DOMAIN_TYPES } from './domain-types';
 import { AVAILABLE_ROLES, ROLE_DESCRIPTIONS, ROLE_PRESETS, type RolePresetName } from './roles';
-import { DEMO_NUMBERS, seedTelephony } from './telephony';
+import { DEMO_NUMBERS, DEMO_PANEL, seedTelephony } from './telephony';
 
 /** The demo users besides the administrator, with the role each holds in the first project. */
 export const DEMO_USERS = [
@@ -140,6 +141,7 @@ export async function seedDemo(
   }
 
   await seedTelephony(trx, { projectId: residence, adminId, rootGroup: residenceRoot, groups, users: userIds });
+  await seedDemoDevices(trx, { projectId: residence, adminId, group: groups[DEMO_PANEL.group]!, now: stamp });
   if (estate)
     await seedEstate(trx, { residence, adminId, admin, now, estate, groups, groupPaths, roleIds, userIds, demoHash });
   await seedOffice(trx, adminId);

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { devicesEntity, type RawDevice, rawDevicesEntity } from '../../../src/contract/entities/device';
+import { hasPermission } from '../../../src/contract/permissions';
+import { DEVICES_TOPIC } from '../../../src/contract/realtime';
 import type { AppContext } from '../../context';
 import { dialectOf } from '../../db/dialects';
 import { addFromPool, createDevice, deleteDevices, putFound, updateDevice } from '../../domain/devices/device-writes';
@@ -22,6 +24,11 @@ import { registerCall } from '../plumbing/register-call';
 
 /** Devices (7.4): the entity (live status from `ctx.deviceStatus`), the pool, and adding found or pooled devices. */
 export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // DeviceStatusChanged (presence.ts), to the project of the device, for those who see devices.
+  ctx.realtime.authorize(
+    DEVICES_TOPIC,
+    (auth, rest) => rest === '' && devicesEntity.access.view.some((p) => hasPermission(auth.role.permissions, p)),
+  );
   registerEntityCalls(app, {
     entity: devicesEntity,
     scoped: (auth) => scopedDevices(ctx.db, auth),
