@@ -31,7 +31,14 @@ interface Ready {
   seedSeconds: number;
 }
 
-const target = fork(here('./support/gatehouse-target.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+const target = fork(here('./support/gatehouse-target.ts'), [], {
+  execArgv: [
+    '--import',
+    'tsx',
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+  ],
+  stdio: 'inherit',
+});
 const children: ChildProcess[] = [target];
 process.on('exit', () => {
   for (const child of children) child.kill();

@@ -192,9 +192,13 @@ function byUser<T extends { user_id: number | null }>(rows: T[]): Map<number, T[
 /** The groups and markers of users of the caller's project, one query each. */
 async function groupsAndMarkers(db: Kysely<Database>, auth: Auth, ids: number[]) {
   const [domains, markers] = await Promise.all([
+    // CROSS JOIN keeps the page's memberships as the outer loop on SQLite: joined the other way,
+    // its planner walks the project's groups in tree order and every member of each (10 ms at
+    // 100k users instead of 0.5). PostgreSQL plans it as the inner join it is.
     db
       .selectFrom('user_domains as ud')
-      .innerJoin('domains as d', 'd.id', 'ud.domain_id')
+      .crossJoin('domains as d')
+      .whereRef('d.id', '=', 'ud.domain_id')
       .select(['ud.user_id', 'd.id', 'd.name'])
       .where('ud.user_id', 'in', ids)
       .where('d.project_id', '=', auth.projectId)
