@@ -8,6 +8,7 @@
  * Prints: query | req/s each | ratio | p99 each | bytes per page each | Gatehouse's event-loop
  * delay p99 during that load (measured inside its process).
  * BENCH_USERS=100000, BENCH_SECONDS=5, BENCH_CONNECTIONS=10.
+ * BENCH_CPU_PROF=<dir> writes a CPU profile of the Gatehouse server there (where its time goes).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { once } from 'node:events';
