@@ -16,7 +16,12 @@ export async function demoIds(t: TestApp) {
   const { projectId, groups, users } = await projectIds(t);
   const numbers: Record<string, number> = {};
   for (const n of await t.db.selectFrom('sip_numbers').select(['id', 'number']).execute()) numbers[n.number] = n.id;
-  const panel = await t.db.selectFrom('devices').select(['id', 'token']).executeTakeFirstOrThrow();
+  // The demo's entrance panel (the demo has other devices too: controllers, a lift, a camera).
+  const panel = await t.db
+    .selectFrom('devices')
+    .select(['id', 'token'])
+    .where('name', '=', 'Entrance panel')
+    .executeTakeFirstOrThrow();
   return {
     project: projectId,
     groups: groups as Record<DemoGroup, number>,
