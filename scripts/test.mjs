@@ -1,27 +1,30 @@
 /**
  * `npm test`: every suite, as fast as two cores allow.
  *   1. typecheck and lint, side by side;
- *   2. the unit project (machines, UI, stories in jsdom) beside the API project
- *      (the server through app.inject, on SQLite and PostgreSQL when
- *      TEST_DATABASE_URL is set): one is CPU-bound, the other mostly waits on
- *      its databases;
- *   3. the end-to-end scenarios in Chromium (they need the built console).
- * Each suite's lines are prefixed with its name; a failing step stops the run
- * after its phase, and a summary gives each suite's time.
+ *   2. two lanes side by side:
+ *      - the unit project (machines, UI, stories in jsdom), then the end-to-end
+ *        scenarios in Chromium (they build the console first);
+ *      - the API project (the server through app.inject, on SQLite and
+ *        PostgreSQL when TEST_DATABASE_URL is set), the longest suite, which
+ *        mostly waits on its databases.
+ *    The browser lane starts when the unit tests end instead of after the API
+ *    suite, which takes twice as long.
+ * Each suite's lines are prefixed with its name; a failing suite stops its lane
+ * (and a failing first phase stops the run), and a summary gives each suite's time.
  */
 import { spawn } from 'node:child_process';
 
 const npx = (args) => ['npx', args];
+/** Phases run one after another; each phase's lanes run side by side, each lane's suites in order. */
 const PHASES = [
+  [[['typecheck', ...npx(['tsc', '--noEmit', '-p', 'tsconfig.json'])]], [['lint', ...npx(['biome', 'check', '.'])]]],
   [
-    ['typecheck', ...npx(['tsc', '--noEmit', '-p', 'tsconfig.json'])],
-    ['lint', ...npx(['biome', 'check', '.'])],
+    [
+      ['unit', ...npx(['vitest', 'run', '--project', 'unit'])],
+      ['e2e', 'npm', ['run', 'test:e2e']],
+    ],
+    [['api', ...npx(['vitest', 'run', '--project', 'api'])]],
   ],
-  [
-    ['unit', ...npx(['vitest', 'run', '--project', 'unit'])],
-    ['api', ...npx(['vitest', 'run', '--project', 'api'])],
-  ],
-  [['e2e', 'npm', ['run', 'test:e2e']]],
 ];
 
 function run(name, command, args) {
@@ -49,13 +52,22 @@ function run(name, command, args) {
 
 const results = [];
 let failed = false;
-for (const phase of PHASES) {
-  const done = await Promise.all(phase.map(([name, command, args]) => run(name, command, args)));
-  results.push(...done);
-  if (done.some((r) => !r.ok)) {
-    failed = true;
-    break;
+
+/** Runs a lane's suites in order; a failure ends the lane. */
+async function lane(suites) {
+  for (const [name, command, args] of suites) {
+    const result = await run(name, command, args);
+    results.push(result);
+    if (!result.ok) {
+      failed = true;
+      return;
+    }
   }
+}
+
+for (const phase of PHASES) {
+  await Promise.all(phase.map(lane));
+  if (failed) break;
 }
 console.log('\nsuite       result  seconds');
 for (const r of results)
