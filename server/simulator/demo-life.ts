@@ -142,8 +142,13 @@ export function startDemoLife(options: DemoLifeOptions): DemoLife {
   const doSomething = () => {
     const possible = (Object.keys(WEIGHTS) as Doing[]).filter((doing) => ofTypes(DOERS[doing]).length > 0);
     const total = possible.reduce((sum, doing) => sum + WEIGHTS[doing], 0);
-    let roll = random() * total;
-    const doing = possible.find((d) => (roll -= WEIGHTS[d]) < 0) ?? possible[possible.length - 1];
+    const roll = random() * total;
+    let below = 0;
+    const doing =
+      possible.find((d) => {
+        below += WEIGHTS[d];
+        return roll < below;
+      }) ?? possible[possible.length - 1];
     const device = doing ? pick(ofTypes(DOERS[doing])) : undefined;
     if (doing && device) log(`Demo: ${doings[doing](device)}`);
     after(between(DOING), doSomething);
