@@ -72,7 +72,8 @@ export async function createExternalLink(options: ExternalLinkOptions): Promise<
    * at start would make the server's start fail (docs/decisions.md, Devices).
    */
   function open(): Promise<void> {
-    const current = mqtt.connect(options.url, clientOptions);
+    // The credential goes apart: MQTT.js would split `user:pass` of the URL at its last colon.
+    const current = mqtt.connect(withoutCredentials(options.url), clientOptions);
     client = current;
     let settled = false;
     return new Promise<void>((resolve, reject) => {
