@@ -8,7 +8,7 @@ import type { DeviceKind, FloorMapEntry } from './devices/kinds';
 
 /**
  * Demo mode's devices (GATEHOUSE_SIMULATOR, on with demo content): the demo's MQTT hardware (db/seed/demo-devices.ts)
- * comes to life on the embedded broker with the credentials stored on its rows, so the devices
+ * comes to life on the device link's broker with the credentials stored on its rows, so the devices
  * list shows them online. Rows deleted or re-keyed by hand are simply not played.
  */
 
@@ -39,9 +39,13 @@ export const DEMO_FLOOR_MAP: readonly FloorMapEntry[] = [
   { floor: 3, name: 'Roof terrace', is_public: true, ports: [3] },
 ];
 
-/** Where a device of this machine reaches the embedded broker, or null (external broker, no listener). */
+/**
+ * Where a device of this machine reaches the broker: the embedded broker's listener, or MQTT_URL's
+ * broker without the server's credential (it must know the devices' logins: npm run
+ * mosquitto-files); null when the embedded broker has no listener.
+ */
 export function brokerUrlFor(link: DeviceLink): string | null {
-  if (link.mode !== 'embedded') return null;
+  if (link.mode === 'external') return link.status().url;
   const listener = link.status().listeners.find((l) => l.protocol === 'mqtt' || l.protocol === 'mqtts');
   if (listener) return `${listener.protocol}://${dialHost(listener.host)}:${listener.port}`;
   const ws = link.status().listeners.find((l) => l.protocol === 'ws' || l.protocol === 'wss');
@@ -85,7 +89,7 @@ export async function startDemoDevices(options: {
 }): Promise<SimulatedFleet | null> {
   const url = brokerUrlFor(options.link);
   if (!url) {
-    options.log('Demo devices not started: they need the embedded broker with MQTT_PORT or MQTT_WS_PORT on.');
+    options.log('Demo devices not started: they need MQTT_PORT or MQTT_WS_PORT on (or MQTT_URL).');
     return null;
   }
   const devices = await demoFleetDevices(options.db);

@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeviceLink } from '../../server/mqtt/create-link';
 import type { DeviceLink } from '../../server/mqtt/link';
 import { mosquittoHash } from '../../server/mqtt/mosquitto-files';
+import { type DemoHardware, startDemoHardware } from '../../server/simulator/demo-run';
 import { SimulatedDevice } from '../../server/simulator/devices/device';
+import { writeMosquittoFiles } from '../../server/tools/mosquitto-files';
+import { buildTestApp, SMALL_DEMO } from '../support/api-app';
 import { eventStore, eventually } from '../support/devices';
-import { mosquittoBinary, startMosquitto, type TestMosquitto } from '../support/mosquitto';
+import { freePort } from '../support/free-port';
+import { loginFiles, mosquittoBinary, startMosquitto, type TestMosquitto } from '../support/mosquitto';
 
 /**
  * The device link over a real Mosquitto (MQTT_URL): the broker Gatehouse documents for external
@@ -41,7 +45,7 @@ describe.runIf(installed)('device link over Mosquitto', () => {
   };
 
   beforeAll(async () => {
-    broker = await startMosquitto(SERVER, DEVICES);
+    broker = await startMosquitto(loginFiles(SERVER, DEVICES));
     link = await createDeviceLink({
       url: `mqtt://${SERVER.username}:${encodeURIComponent(SERVER.password)}@127.0.0.1:${broker.port}`,
     });
@@ -141,8 +145,51 @@ describe.runIf(installed)('device link over Mosquitto', () => {
   it('a device added later logs in once the password file is written again (SIGHUP)', async () => {
     const late = device('MOSQ-3', 'third-device-pass');
     await expect(late.start()).rejects.toMatchObject({ code: 5 });
-    await broker.setLogins([...DEVICES, { username: 'MOSQ-3', password: 'third-device-pass' }]);
+    await broker.rewrite(loginFiles(SERVER, [...DEVICES, { username: 'MOSQ-3', password: 'third-device-pass' }]));
     await late.reconnect();
     await eventually(() => link.isOnline('MOSQ-3'));
   });
+});
+
+describe.runIf(installed)('the demo on Mosquitto (MQTT_URL)', () => {
+  it('starts before its broker; the files written from its database let the demo devices in', async () => {
+    const port = await freePort();
+    const t = await buildTestApp('sqlite', {
+      env: {
+        ...SMALL_DEMO.env,
+        MQTT_URL: `mqtt://gatehouse-server:${encodeURIComponent('demo server pass')}@127.0.0.1:${port}`,
+      },
+    });
+    let broker: TestMosquitto | null = null;
+    let hardware: DemoHardware | null = null;
+    try {
+      expect(t.app.ctx.deviceLink.status().running).toBe(false);
+      broker = await startMosquitto((dir) => writeMosquittoFiles(t.db, t.config, dir), port);
+      await eventually(() => t.app.ctx.deviceLink.status().running, 10_000);
+      const problems: string[] = [];
+      hardware = await startDemoHardware({
+        db: t.db,
+        simulator: { enabled: true, sip: false, callInterval: 0, activity: null },
+        link: t.app.ctx.deviceLink,
+        sip: null,
+        media: t.config.media,
+        log: () => {},
+        error: (line) => problems.push(line),
+      });
+      expect(problems).toEqual([]);
+      await eventually(() => t.app.ctx.deviceLink.onlineSerials().length === 5, 10_000);
+      const admin = (await t.session('admin', undefined, 'Riverside Residence')).token;
+      await eventually(async () => {
+        const res = await t.call('GET', '/devices/items?limit=50', { token: admin });
+        const demo = (
+          res.json().data as Array<{ serial_number: string | null; device_info: { status: string } }>
+        ).filter((d) => d.serial_number?.startsWith('GH-DEMO-'));
+        return demo.length === 5 && demo.every((d) => d.device_info.status === 'online');
+      }, 5_000);
+    } finally {
+      await hardware?.stop();
+      await t.close();
+      await broker?.close();
+    }
+  }, 40_000);
 });

@@ -7,9 +7,9 @@ import { type MosquittoLogin, mosquittoAclFile, mosquittoPasswordFile } from '..
 import { freePort } from './free-port';
 
 /**
- * A Mosquitto of the test's own: a generated configuration on a free loopback port, the password
- * and ACL files Gatehouse writes (server/mqtt/mosquitto-files.ts), no persistence. Debian's
- * package puts the broker in /usr/sbin (not on a plain user's PATH); MOSQUITTO_BIN overrides.
+ * A Mosquitto of the test's own: a generated configuration on a loopback port, the password and
+ * ACL files Gatehouse writes (server/mqtt/mosquitto-files.ts), no persistence. Debian's package
+ * puts the broker in /usr/sbin (not on a plain user's PATH); MOSQUITTO_BIN overrides.
  */
 
 const CANDIDATES = [process.env.MOSQUITTO_BIN, '/usr/sbin/mosquitto', '/usr/local/sbin/mosquitto'];
@@ -28,12 +28,23 @@ export function mosquittoBinary(): string | null {
   return null;
 }
 
+/** Writes `passwords` and `acl` into the broker's directory. */
+export type WriteFiles = (dir: string) => unknown;
+
+/** The files for a fixed list of logins. */
+export const loginFiles =
+  (server: MosquittoLogin, devices: readonly MosquittoLogin[]): WriteFiles =>
+  (dir) => {
+    writeFileSync(join(dir, 'passwords'), mosquittoPasswordFile(server, devices), { mode: 0o600 });
+    writeFileSync(join(dir, 'acl'), mosquittoAclFile(server.username));
+  };
+
 export interface TestMosquitto {
   port: number;
   /** `mqtt://127.0.0.1:port` (no credential). */
   url: string;
-  /** Writes the password file again and makes the broker read it (SIGHUP). */
-  setLogins(devices: readonly MosquittoLogin[]): Promise<void>;
+  /** Writes the files again and makes the broker read them (SIGHUP). */
+  rewrite(write: WriteFiles): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,26 +59,22 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
-export async function startMosquitto(
-  server: MosquittoLogin,
-  devices: readonly MosquittoLogin[],
-): Promise<TestMosquitto> {
+/** Mosquitto on `port` (default: a free one) reading the files `write` puts in its directory. */
+export async function startMosquitto(write: WriteFiles, port?: number): Promise<TestMosquitto> {
   const binary = mosquittoBinary();
   if (!binary) throw new Error('mosquitto is not installed (apt-get install mosquitto)');
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-mosquitto-'));
-  const port = await freePort();
-  const passwords = join(dir, 'passwords');
-  writeFileSync(passwords, mosquittoPasswordFile(server, devices), { mode: 0o600 });
-  writeFileSync(join(dir, 'acl'), mosquittoAclFile(server.username));
+  const listenOn = port ?? (await freePort());
+  await write(dir);
   writeFileSync(
     join(dir, 'mosquitto.conf'),
     [
       // As root (CI) Mosquitto would become user `mosquitto`, who cannot read our temporary files.
       `user ${userInfo().username}`,
       'per_listener_settings false',
-      `listener ${port} 127.0.0.1`,
+      `listener ${listenOn} 127.0.0.1`,
       'allow_anonymous false',
-      `password_file ${passwords}`,
+      `password_file ${join(dir, 'passwords')}`,
       `acl_file ${join(dir, 'acl')}`,
       'persistence false',
       'log_dest stderr',
@@ -77,23 +84,29 @@ export async function startMosquitto(
     ].join('\n'),
   );
   let output = '';
-  const child: ChildProcess = spawn(binary, ['-c', join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  const child: ChildProcess = spawn(binary, ['-c', join(dir, 'mosquitto.conf')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
   const deadline = Date.now() + 10_000;
-  while (!(await listening(port))) {
+  while (!(await listening(listenOn))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
-      throw new Error(`mosquitto did not start on ${port}: ${output}`);
+      throw new Error(`mosquitto did not start on ${listenOn}: ${output}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
-    port,
-    url: `mqtt://127.0.0.1:${port}`,
-    async setLogins(next) {
-      writeFileSync(passwords, mosquittoPasswordFile(server, next), { mode: 0o600 });
+    port: listenOn,
+    url: `mqtt://127.0.0.1:${listenOn}`,
+    async rewrite(next) {
+      await next(dir);
       child.kill('SIGHUP');
       // Mosquitto reloads between two turns of its loop: give it one.
       await new Promise((r) => setTimeout(r, 300));
