@@ -51,6 +51,9 @@ const server: ChildProcess = spawn(process.execPath, [join(ROOT, 'build', 'serve
     DATA_DIR: dataDir,
     GATEHOUSE_ADMIN_PASSWORD: 'bench-admin-pass',
     GATEHOUSE_DEMO_PASSWORD: 'bench-demo-pass',
+    // A quiet project: the first load is measured without simulated devices or a broker listener.
+    MQTT_PORT: 'off',
+    GATEHOUSE_SIMULATOR: '0',
   },
 });
 const origin = `http://127.0.0.1:${port}`;

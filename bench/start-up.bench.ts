@@ -69,6 +69,9 @@ async function coldStart(args: string[], dataDir: string): Promise<number> {
       GATEHOUSE_ADMIN_PASSWORD: 'bench-admin-pass',
       GATEHOUSE_DEMO_PASSWORD: 'bench-demo-pass',
       BARE_PORT: String(port),
+      // A quiet project: the cold start is measured without simulated devices or a broker listener.
+      MQTT_PORT: 'off',
+      GATEHOUSE_SIMULATOR: '0',
     },
   });
   try {

@@ -67,12 +67,25 @@ export interface PasswordHashingConfig {
   waiting: number;
 }
 
-/** The door-panel simulator of demo mode (server/simulator). */
+/** The simulated hardware of demo mode (server/simulator). */
 export interface SimulatorConfig {
-  /** GATEHOUSE_SIMULATOR=1: the demo door panel registers its number, answers calls and opens on `#`. */
+  /**
+   * GATEHOUSE_SIMULATOR (default: on with demo content, GATEHOUSE_DEMO): the demo door panel
+   * registers its number, answers calls and opens on `#`; the demo's MQTT devices come online.
+   */
   enabled: boolean;
+  /**
+   * GATEHOUSE_SIMULATOR_SIP (default on): the entrance panel's SIP side registers its number too.
+   * Off: only its MQTT side runs, so a test can play the panel's number itself.
+   */
+  sip: boolean;
   /** Seconds between the panel's own calls to the concierge number; 0: it never calls by itself. */
   callInterval: number;
+  /**
+   * GATEHOUSE_SIMULATOR_ACTIVITY: mean seconds between the demo building's doings (identifiers
+   * at the doors, plates, lift calls; outages and alarms at multiples of it); null (`0`, `off`): none.
+   */
+  activity: number | null;
 }
 
 /** The device link (server/mqtt): the embedded broker, or MQTT_URL's. */
@@ -192,6 +205,18 @@ const optionalPort: Rule<number | null> = {
     v.transform((port) => (port === 0 ? null : port)),
   ),
   expected: 'a port 1-65535, or 0 or off for none',
+};
+
+/** Seconds 1-3600, or `0` / `off` for none. */
+const activitySeconds: Rule<number | null> = {
+  schema: v.pipe(
+    v.string(),
+    v.regex(/^(off|\d+)$/),
+    v.transform((value) => (value === 'off' ? 0 : Number(value))),
+    v.check((seconds) => seconds <= 3600),
+    v.transform((seconds) => (seconds === 0 ? null : seconds)),
+  ),
+  expected: 'seconds 1-3600, or 0 or off for none',
 };
 
 const mqttUrl: Rule<string> = {
@@ -339,9 +364,12 @@ export function loadConfig(env: Env): Config {
     stunServers: read('MEDIA_STUN_SERVERS', hostPortList, []),
     portRange: read('MEDIA_PORT_RANGE', portRange) ?? null,
   };
+  // With demo content the building lives by default; tests that need a quiet project say GATEHOUSE_SIMULATOR=0.
   const simulator: SimulatorConfig = {
-    enabled: read('GATEHOUSE_SIMULATOR', flag, false),
+    enabled: read('GATEHOUSE_SIMULATOR', flag, demo),
+    sip: read('GATEHOUSE_SIMULATOR_SIP', flag, true),
     callInterval: read('GATEHOUSE_SIMULATOR_CALL_INTERVAL', integer(0, 86_400), 0),
+    activity: read('GATEHOUSE_SIMULATOR_ACTIVITY', activitySeconds, 20),
   };
   const mqtt: MqttConfig = {
     port: read('MQTT_PORT', optionalPort, 1883),

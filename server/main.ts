@@ -7,9 +7,7 @@ import { databaseStartupProblem } from './db/startup-problem';
 import { keepStatistics } from './db/statistics';
 import { createMediaEndpoint } from './media/endpoint';
 import type { BrokerStatus } from './mqtt/link';
-import { type DemoSimulator, startDemoSimulator } from './simulator/demo';
-import { startDemoDevices } from './simulator/demo-devices';
-import type { SimulatedFleet } from './simulator/devices/fleet';
+import { type DemoHardware, startDemoHardware } from './simulator/demo-run';
 import type { SipService } from './sip/service';
 
 /** Composes the server: configuration, database, first-start seed, HTTP. Nothing else lives here. */
@@ -42,8 +40,7 @@ async function main(): Promise<void> {
   keepStatistics(db, (message) => console.warn(message));
   // Awaiting calls get real media: werift endpoints in this process (docs/decisions.md, "Media for awaiting calls").
   const app = await buildApp({ config, db, media: () => createMediaEndpoint(config.media) });
-  let simulator: DemoSimulator | null = null;
-  let demoDevices: SimulatedFleet | null = null;
+  let demoHardware: DemoHardware | null = null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -51,8 +48,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal}: stopping`);
-    await simulator?.stop();
-    await demoDevices?.stop();
+    await demoHardware?.stop();
     await app.close();
     await db.destroy();
     process.exit(0);
@@ -65,24 +61,16 @@ async function main(): Promise<void> {
   console.log(`Gatehouse is running at http://${host}:${config.port}`);
   logBroker(app.ctx.deviceLink.status());
   const sipPort = await startSip(app.ctx.sip);
-  if (config.simulator.enabled && sipPort !== null) {
-    simulator = await startDemoSimulator({
-      db,
-      url: `wss://${dialHost(config.host)}:${sipPort}`,
-      realm: app.ctx.sip.domain,
-      media: config.media,
-      callInterval: config.simulator.callInterval,
-      log: (line) => console.log(line),
-    });
-  }
   if (config.simulator.enabled) {
-    // The demo's MQTT devices; like the SIP panel, a failure is reported and the console keeps running.
-    demoDevices = await startDemoDevices({ db, link: app.ctx.deviceLink, log: (line) => console.log(line) }).catch(
-      (error: unknown) => {
-        console.error(`Demo devices did not start: ${error instanceof Error ? error.message : String(error)}`);
-        return null;
-      },
-    );
+    demoHardware = await startDemoHardware({
+      db,
+      simulator: config.simulator,
+      link: app.ctx.deviceLink,
+      sip: sipPort === null ? null : { url: `wss://${dialHost(config.host)}:${sipPort}`, realm: app.ctx.sip.domain },
+      media: config.media,
+      log: (line) => console.log(line),
+      error: (line) => console.error(line),
+    });
   }
   if (seed.created) console.log(firstStartNotice(seed));
 }

@@ -36,6 +36,9 @@ function withoutCredentials(url: string): string {
   return parsed.toString();
 }
 
+/** CONNACK refusals of the server's own credential (MQTT 3.1.1: 4, 5; MQTT 5: 134, 135): final. */
+const REFUSED = new Set([4, 5, 134, 135]);
+
 export async function createExternalLink(options: ExternalLinkOptions): Promise<ExternalLink> {
   const parsed = new URL(options.url);
   const clientOptions: mqtt.IClientOptions = {
@@ -45,6 +48,10 @@ export async function createExternalLink(options: ExternalLinkOptions): Promise<
     clean: true,
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
+    // Subscribed on every connect below: the session is clean, and the first connect needs it too.
+    resubscribe: false,
+    // A broker that answers "unavailable" while it starts is tried again, like one that is down.
+    reconnectOnConnackError: true,
     ...options.connect,
   };
   let client: MqttClient;
@@ -57,25 +64,57 @@ export async function createExternalLink(options: ExternalLinkOptions): Promise<
       }),
   );
 
-  async function connect() {
-    client = await mqtt.connectAsync(options.url, clientOptions);
-    client.on('message', (topic, payload) => core.receive(topic, payload));
-    // MQTT.js subscribes again by itself after a reconnect (resubscribe), the session being clean.
-    client.on('error', () => {}); // reconnects by itself; status() tells whether it is connected
-    await client.subscribeAsync(SUBSCRIPTIONS, { qos: 1 });
-    startedAt = new Date();
+  /**
+   * Connects and settles at the first outcome: connected and subscribed, or the broker unreachable
+   * (then MQTT.js keeps trying every reconnectPeriod in the background, and status() says not
+   * running meanwhile), or our credential refused (rejects: a configuration error, not an outage).
+   * Not mqtt.connectAsync: it ends the client at the first network error, so a broker that is down
+   * at start would make the server's start fail (docs/decisions.md, Devices).
+   */
+  function open(): Promise<void> {
+    // The credential goes apart: MQTT.js would split `user:pass` of the URL at its last colon.
+    const current = mqtt.connect(withoutCredentials(options.url), clientOptions);
+    client = current;
+    let settled = false;
+    return new Promise<void>((resolve, reject) => {
+      const settle = () => {
+        settled = true;
+        resolve();
+      };
+      current.on('message', (topic, payload) => core.receive(topic, payload));
+      current.on('connect', () => {
+        current.subscribe(SUBSCRIPTIONS, { qos: 1 }, (error) => {
+          if (error) return; // the connection went away meanwhile; the next connect subscribes again
+          startedAt = new Date();
+          settle();
+        });
+      });
+      current.on('close', () => {
+        startedAt = null;
+        settle();
+      });
+      current.on('error', (error: Error & { code?: unknown }) => {
+        // Refused at start: the configuration is wrong, say so. Later (a credential rotated on the
+        // broker) and anything else (the network): MQTT.js tries again by itself; status() tells.
+        if (!settled && typeof error.code === 'number' && REFUSED.has(error.code)) {
+          current.end(true);
+          reject(error);
+        }
+      });
+    });
   }
-  await connect();
+  await open();
 
   return {
     mode: 'external',
     ...core.link,
     status(): BrokerStatus {
+      const running = client.connected && startedAt !== null;
       return {
         mode: 'external',
-        running: client.connected,
-        started_at: startedAt?.toISOString() ?? null,
-        uptime_s: startedAt ? Math.floor((Date.now() - startedAt.getTime()) / 1000) : 0,
+        running,
+        started_at: running ? (startedAt?.toISOString() ?? null) : null,
+        uptime_s: running && startedAt ? Math.floor((Date.now() - startedAt.getTime()) / 1000) : 0,
         listeners: [],
         url: withoutCredentials(options.url),
         clients: null,
@@ -87,7 +126,7 @@ export async function createExternalLink(options: ExternalLinkOptions): Promise<
       // We cannot restart someone else's broker: we drop our connection and make it again.
       await client.endAsync(true);
       core.reset('link_restart');
-      await connect();
+      await open();
     },
     async close() {
       await client.endAsync(true);

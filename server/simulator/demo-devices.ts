@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { DEMO_DEVICES } from '../db/seed/demo-devices';
 import type { DeviceLink } from '../mqtt/link';
+import type { SyncItem } from './devices/access-decision';
 import { type FleetDevice, type SimulatedFleet, startSimulatedFleet } from './devices/fleet';
-import type { DeviceKind } from './devices/kinds';
+import type { DeviceKind, FloorMapEntry } from './devices/kinds';
 
 /**
- * Demo mode's devices (GATEHOUSE_SIMULATOR=1): the demo's MQTT hardware (db/seed/demo-devices.ts)
- * comes to life on the embedded broker with the credentials stored on its rows, so the devices
+ * Demo mode's devices (GATEHOUSE_SIMULATOR, on with demo content): the demo's MQTT hardware (db/seed/demo-devices.ts)
+ * comes to life on the device link's broker with the credentials stored on its rows, so the devices
  * list shows them online. Rows deleted or re-keyed by hand are simply not played.
  */
 
@@ -19,9 +20,32 @@ const KIND_OF_TYPE: Record<string, DeviceKind> = {
   ip_camera: 'plate_camera',
 };
 
-/** Where a device of this machine reaches the embedded broker, or null (external broker, no listener). */
+/**
+ * What the demo devices hold before the server ever syncs them (as if synced at the factory), so
+ * the living demo (demo-life.ts) has residents to let in: a real `sync` or `settings.apply`
+ * replaces both. `type` tells cards from plates; one card is blocked.
+ */
+export const DEMO_IDENTIFIERS: readonly SyncItem[] = [
+  { id: 'CARD-1001', type: 'card' },
+  { id: 'CARD-1002', type: 'card' },
+  { id: 'CARD-1003', type: 'card' },
+  { id: 'CARD-1099', type: 'card', blocked: true },
+  { id: 'AB1234', type: 'plate' },
+  { id: 'CD5678', type: 'plate' },
+];
+export const DEMO_FLOOR_MAP: readonly FloorMapEntry[] = [
+  { floor: 1, name: 'Lobby', is_panel_floor: true, ports: [1] },
+  { floor: 2, name: 'Second floor', apartments: ['201'], ports: [2] },
+  { floor: 3, name: 'Roof terrace', is_public: true, ports: [3] },
+];
+
+/**
+ * Where a device of this machine reaches the broker: the embedded broker's listener, or MQTT_URL's
+ * broker without the server's credential (it must know the devices' logins: npm run
+ * mosquitto-files); null when the embedded broker has no listener.
+ */
 export function brokerUrlFor(link: DeviceLink): string | null {
-  if (link.mode !== 'embedded') return null;
+  if (link.mode === 'external') return link.status().url;
   const listener = link.status().listeners.find((l) => l.protocol === 'mqtt' || l.protocol === 'mqtts');
   if (listener) return `${listener.protocol}://${dialHost(listener.host)}:${listener.port}`;
   const ws = link.status().listeners.find((l) => l.protocol === 'ws' || l.protocol === 'wss');
@@ -49,9 +73,11 @@ export async function demoFleetDevices(db: Kysely<Database>): Promise<FleetDevic
     .execute();
   return rows.flatMap((r) => {
     const kind = KIND_OF_TYPE[r.type];
-    return r.serial_number && r.mqtt_password && kind
-      ? [{ serial: r.serial_number, password: r.mqtt_password, kind }]
-      : [];
+    if (!r.serial_number || !r.mqtt_password || !kind) return [];
+    const device: FleetDevice = { serial: r.serial_number, password: r.mqtt_password, kind };
+    return [
+      kind === 'liftcontroller' ? { ...device, floorMap: DEMO_FLOOR_MAP.map((entry) => ({ ...entry })) } : device,
+    ];
   });
 }
 
@@ -63,12 +89,17 @@ export async function startDemoDevices(options: {
 }): Promise<SimulatedFleet | null> {
   const url = brokerUrlFor(options.link);
   if (!url) {
-    options.log('Demo devices not started: they need the embedded broker with MQTT_PORT or MQTT_WS_PORT on.');
+    options.log('Demo devices not started: they need MQTT_PORT or MQTT_WS_PORT on (or MQTT_URL).');
     return null;
   }
   const devices = await demoFleetDevices(options.db);
   if (devices.length === 0) return null;
   const fleet = await startSimulatedFleet({ url, devices, heartbeatS: 30 });
+  for (const device of fleet.devices) {
+    // Only what nothing synced yet: a device the server already synced keeps the server's lists.
+    if (device.versions.identifiers === 0 && device.lists.identifiers.size === 0)
+      for (const item of DEMO_IDENTIFIERS) device.lists.identifiers.set(item.id, { ...item });
+  }
   options.log(`Demo devices online on ${url}: ${devices.map((d) => d.serial).join(', ')}`);
   return fleet;
 }

@@ -53,7 +53,8 @@ describe('loadConfig', () => {
       publicUrl: 'http://127.0.0.1:8080',
       sip: { port: 8443, tlsCert: null, tlsKey: null },
       media: { host: '127.0.0.1', stunServers: [], portRange: null },
-      simulator: { enabled: false, callInterval: 0 },
+      // With demo content (the default) the demo's simulated hardware runs and the building lives.
+      simulator: { enabled: true, sip: true, callInterval: 0, activity: 20 },
       mqtt: { port: 1883, wsPort: null, url: null, tlsKey: null, tlsCert: null },
       passwordHashing: { concurrency: 2, waiting: 32 },
       trustProxy: false,
@@ -95,6 +96,8 @@ describe('loadConfig', () => {
       MEDIA_STUN_SERVERS: 'stun.example.org:3478, 10.0.0.1:19302',
       MEDIA_PORT_RANGE: '20000-20999',
       GATEHOUSE_SIMULATOR_CALL_INTERVAL: '120',
+      GATEHOUSE_SIMULATOR_ACTIVITY: '5',
+      GATEHOUSE_SIMULATOR_SIP: '0',
       MQTT_PORT: '8883',
       MQTT_WS_PORT: '8884',
       MQTT_URL: 'mqtts://gh:secret@broker.local:8883',
@@ -142,7 +145,8 @@ describe('loadConfig', () => {
         stunServers: ['stun.example.org:3478', '10.0.0.1:19302'],
         portRange: [20000, 20999],
       },
-      simulator: { enabled: false, callInterval: 120 },
+      // GATEHOUSE_DEMO=0: nothing to simulate.
+      simulator: { enabled: false, sip: false, callInterval: 120, activity: 5 },
       mqtt: {
         port: 8883,
         wsPort: 8884,
@@ -226,7 +230,23 @@ describe('loadConfig', () => {
     expect(configError({ GATEHOUSE_SIMULATOR: '1', GATEHOUSE_DEMO: '0' }).message).toContain(
       'GATEHOUSE_SIMULATOR=1 needs GATEHOUSE_DEMO=1',
     );
-    expect(loadConfig({ GATEHOUSE_SIMULATOR: '1' }).simulator).toEqual({ enabled: true, callInterval: 0 });
+    expect(loadConfig({ GATEHOUSE_SIMULATOR: '1' }).simulator).toEqual({
+      enabled: true,
+      sip: true,
+      callInterval: 0,
+      activity: 20,
+    });
+    expect(loadConfig({ GATEHOUSE_SIMULATOR: '0' }).simulator.enabled).toBe(false);
+    expect(loadConfig({ GATEHOUSE_DEMO: '0' }).simulator.enabled).toBe(false);
+    expect(configError({ GATEHOUSE_SIMULATOR_SIP: 'no' }).message).toContain('GATEHOUSE_SIMULATOR_SIP must be 0 or 1');
+    expect(loadConfig({ GATEHOUSE_SIMULATOR_ACTIVITY: 'off' }).simulator.activity).toBeNull();
+    expect(loadConfig({ GATEHOUSE_SIMULATOR_ACTIVITY: '0' }).simulator.activity).toBeNull();
+    expect(loadConfig({ GATEHOUSE_SIMULATOR_ACTIVITY: '3600' }).simulator.activity).toBe(3600);
+    for (const bad of ['3601', 'fast', '-5', '1.5']) {
+      expect(configError({ GATEHOUSE_SIMULATOR_ACTIVITY: bad }).message).toContain(
+        'GATEHOUSE_SIMULATOR_ACTIVITY must be seconds 1-3600, or 0 or off for none',
+      );
+    }
   });
 
   it('validates the SIP listener settings', () => {

@@ -96,6 +96,9 @@ async function npmStart() {
       GATEHOUSE_ADMIN_PASSWORD: 'start-admin-pass',
       GATEHOUSE_DEMO_PASSWORD: 'start-demo-pass',
       GATEHOUSE_SKIP_CONSOLE_BUILD: '1',
+      // A quiet project: no broker listener on the machine's 1883, no simulated demo hardware.
+      MQTT_PORT: 'off',
+      GATEHOUSE_SIMULATOR: '0',
     },
   });
   const entry = { npm, tree: [] as number[], dataDir };

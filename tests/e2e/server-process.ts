@@ -23,6 +23,9 @@ export function ownServer(port: number) {
         GATEHOUSE_ADMIN_PASSWORD: E2E.adminPassword,
         GATEHOUSE_DEMO_PASSWORD: E2E.demoPassword,
         LOG_LEVEL: 'error',
+        // A quiet project: no broker listener on the machine's 1883, no simulated demo hardware.
+        MQTT_PORT: 'off',
+        GATEHOUSE_SIMULATOR: '0',
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -101,6 +101,8 @@ export async function buildTestApp(dialect: DialectName = 'sqlite', options: Tes
     SIP_PORT: '0',
     // The embedded broker runs in process without listeners; suites that connect devices ask for a port.
     MQTT_PORT: 'off',
+    // A quiet project: no simulated demo hardware (main starts it; buildApp does not, but say so).
+    GATEHOUSE_SIMULATOR: '0',
     ...options.env,
   };
   if (options.sameDatabaseAs) {

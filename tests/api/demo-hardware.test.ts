@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeviceEvent } from '../../server/mqtt/protocol';
+import { type DemoHardware, startDemoHardware } from '../../server/simulator/demo-run';
+import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
+import { eventually } from '../support/devices';
+
+/**
+ * Demo mode's hardware as main starts it (server/simulator/demo-run.ts): the seeded devices come
+ * online on the embedded broker holding the demo's cards and floor map, and with
+ * GATEHOUSE_SIMULATOR_ACTIVITY the building produces events by itself.
+ */
+
+describe.each(dialects)('demo hardware (%s)', (dialect) => {
+  let t: TestApp;
+  let hardware: DemoHardware | null = null;
+  const lines: string[] = [];
+  const events: Array<DeviceEvent & { serial: string }> = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { ...SMALL_DEMO, brokerPorts: { port: 0, websocketPort: null } });
+    t.app.ctx.deviceLink.onEvents((serial, batch) => {
+      events.push(...batch.map((event) => ({ ...event, serial })));
+    });
+  });
+  afterAll(async () => {
+    await hardware?.stop();
+    await t.close();
+  });
+
+  it('the entrance panel device is the one with the SIP number 100200: one device, both sides', async () => {
+    const rows = await t.db
+      .selectFrom('sip_numbers as n')
+      .innerJoin('devices as d', 'd.id', 'n.device_id')
+      .select(['n.number', 'd.name', 'd.serial_number', 'd.protocol'])
+      .orderBy('n.number')
+      .execute();
+    expect(rows).toEqual([
+      { number: '100200', name: 'Entrance panel', serial_number: 'GH-DEMO-PANEL-A', protocol: 'mqtt' },
+    ]);
+  });
+
+  it('brings the demo devices online with their cards, and the building lives', async () => {
+    hardware = await startDemoHardware({
+      db: t.db,
+      simulator: { enabled: true, sip: false, callInterval: 0, activity: 1 },
+      link: t.app.ctx.deviceLink,
+      sip: null,
+      media: t.config.media,
+      log: (line) => lines.push(line),
+      error: (line) => lines.push(`ERROR ${line}`),
+    });
+    await eventually(() => t.app.ctx.deviceLink.onlineSerials().length === 5);
+    expect(t.app.ctx.deviceLink.onlineSerials().sort()).toEqual([
+      'GH-DEMO-AC-1',
+      'GH-DEMO-AC-2',
+      'GH-DEMO-CAM-1',
+      'GH-DEMO-LIFT-A',
+      'GH-DEMO-PANEL-A',
+    ]);
+    expect(lines).toContain('Demo activity: something happens about every 1 s (GATEHOUSE_SIMULATOR_ACTIVITY).');
+    expect(lines.some((line) => line.startsWith('ERROR'))).toBe(false);
+    // One doing every 0.5-1.5 s: within 8 s at least three, each an event of a demo device.
+    await eventually(() => lines.filter((line) => line.startsWith('Demo: ')).length >= 3, 8_000);
+    await eventually(() => events.length >= 3, 5_000);
+    const doings = new Set([
+      'identifier.used',
+      'door.opened',
+      'access.denied',
+      'plate.read',
+      'barrier.opened',
+      'lift.called',
+      'button.pressed',
+    ]);
+    expect(events.every((event) => event.serial.startsWith('GH-DEMO-') && doings.has(event.type))).toBe(true);
+    // Someone the devices know gets in: the demo's cards and plates are on them before any sync.
+    await eventually(() => events.some((event) => ['identifier.used', 'barrier.opened'].includes(event.type)), 15_000);
+  });
+});
