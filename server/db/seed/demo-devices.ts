@@ -57,7 +57,7 @@ export async function seedDemoDevices(
         mqtt_password: mqttPassword(),
         domain_id: seed.group,
         token: randomBytes(24).toString('base64url'),
-        ...(d.type === 'liftcontroller' ? { settings: DEMO_LIFT_SETTINGS } : {}),
+        settings: d.type === 'liftcontroller' ? DEMO_LIFT_SETTINGS : '{}',
         created_by_user_id: seed.adminId,
         created_at: seed.now,
         updated_at: seed.now,

@@ -20,9 +20,11 @@ const viewsAll = (auth: Auth) => hasPermission(auth.role.permissions, 'elevators
 
 /** Whether the group in `column` is one of the caller's groups or below one. */
 export function groupReach(auth: Auth, column: string): Expression<SqlBool> {
-  return sql<SqlBool>`exists (select 1 from domains g inner join user_domains mud on mud.user_id = ${auth.userId}
-    inner join domains mg on mg.id = mud.domain_id and mg.project_id = ${auth.projectId}
-    where g.id = ${sql.ref(column)} and g.lft >= mg.lft and g.rgt <= mg.rgt)`;
+  // Aliases of their own: `column` may name an outer `g`.
+  return sql<SqlBool>`exists (select 1 from domains reach_g inner join user_domains reach_mud
+    on reach_mud.user_id = ${auth.userId}
+    inner join domains reach_mg on reach_mg.id = reach_mud.domain_id and reach_mg.project_id = ${auth.projectId}
+    where reach_g.id = ${sql.ref(column)} and reach_g.lft >= reach_mg.lft and reach_g.rgt <= reach_mg.rgt)`;
 }
 
 export function scopedElevators(db: Kysely<Database>, auth: Auth) {
