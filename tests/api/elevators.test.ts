@@ -29,7 +29,8 @@ describe.each(dialects)('elevators (%s)', (dialect) => {
   let concierge = '';
   let url = '';
   let ids: Awaited<ReturnType<typeof demoIds>>;
-  const lifts: Record<string, number> = {};
+  type Lift = 'LIFT-1' | 'LIFT-2' | 'LIFT-3' | 'LIFT-4' | 'LIFT-DOWN' | 'LIFT-BARE' | 'PANEL';
+  const lifts = {} as Record<Lift, number>;
   const started: SimulatedDevice[] = [];
 
   const addDevice = async (serial: string, type: string, floors: unknown[] = FLOORS, mode = 'call-up-down') => {
@@ -72,7 +73,8 @@ describe.each(dialects)('elevators (%s)', (dialect) => {
     const status = await t.call('GET', '/broker/status', { token: admin });
     const tcp = status.json().data.listeners.find((l: { protocol: string }) => l.protocol === 'mqtt');
     url = `mqtt://127.0.0.1:${tcp.port}`;
-    for (const serial of ['LIFT-1', 'LIFT-2', 'LIFT-3', 'LIFT-4']) lifts[serial] = await addDevice(serial, 'liftcontroller');
+    for (const serial of ['LIFT-1', 'LIFT-2', 'LIFT-3', 'LIFT-4'] as const)
+      lifts[serial] = await addDevice(serial, 'liftcontroller');
     lifts['LIFT-DOWN'] = await addDevice('LIFT-DOWN', 'liftcontroller', [{ floor: 5, ports: [5] }], 'call-down');
     lifts['LIFT-BARE'] = await addDevice('LIFT-BARE', 'liftcontroller', []);
     lifts.PANEL = await addDevice('EL-PANEL', 'panel');
@@ -108,7 +110,9 @@ describe.each(dialects)('elevators (%s)', (dialect) => {
     const renamed = await t.call('PATCH', `/elevators/${id}`, { token: admin, body: { name: 'Lift A1' } });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(renamed.json().data).toMatchObject({ name: 'Lift A1', devices: [{ id: lifts['LIFT-1'] }] });
-    expect(await names(admin, { filters: JSON.stringify([{ field: 'devices', rule: 'has', value: [lifts['LIFT-1']] }]) })).toEqual(['Lift A1']);
+    expect(
+      await names(admin, { filters: JSON.stringify([{ field: 'devices', rule: 'has', value: [lifts['LIFT-1']] }]) }),
+    ).toEqual(['Lift A1']);
 
     const gone = await t.call('DELETE', `/elevators/${id}`, { token: admin });
     expect(gone.statusCode, gone.body).toBe(200);
@@ -134,11 +138,22 @@ describe.each(dialects)('elevators (%s)', (dialect) => {
     expect(panel.statusCode).toBe(400);
     expect(panel.json()).toMatchObject({ message: 'invalid related entity sent', entities: ['devices'] });
 
-    const bare = await put({ name: 'Bad', domain_id: ids.groups['Building A'], devices: [lifts['LIFT-2'], lifts['LIFT-BARE']] });
+    const bare = await put({
+      name: 'Bad',
+      domain_id: ids.groups['Building A'],
+      devices: [lifts['LIFT-2'], lifts['LIFT-BARE']],
+    });
     expect(bare.statusCode).toBe(400);
-    expect(bare.json()).toEqual({ message: 'invalid data sent', errors: { 'devices.1': { code: 'floor_map_required' } } });
+    expect(bare.json()).toEqual({
+      message: 'invalid data sent',
+      errors: { 'devices.1': { code: 'floor_map_required' } },
+    });
 
-    const twice = await put({ name: 'Bad', domain_id: ids.groups['Building A'], devices: [lifts['LIFT-2'], lifts['LIFT-2']] });
+    const twice = await put({
+      name: 'Bad',
+      domain_id: ids.groups['Building A'],
+      devices: [lifts['LIFT-2'], lifts['LIFT-2']],
+    });
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toEqual({ message: 'invalid data sent', errors: { 'devices.1': { code: 'not_unique' } } });
 
@@ -210,9 +225,13 @@ describe.each(dialects)('elevators (%s)', (dialect) => {
   it('the controller picker lists lift controllers; free_for keeps the free ones and those of one elevator', async () => {
     const id = await create('Lift P', [lifts['LIFT-3']]);
     const list = async (filters: unknown[]) => {
-      const res = await t.call('GET', `/elevators/controllers/items?${q({ sort: 'name', filters: JSON.stringify(filters) })}`, {
-        token: admin,
-      });
+      const res = await t.call(
+        'GET',
+        `/elevators/controllers/items?${q({ sort: 'name', filters: JSON.stringify(filters) })}`,
+        {
+          token: admin,
+        },
+      );
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data.map((r: unknown) => v.parse(ElevatorControllerOptionSchema, r));
     };
@@ -245,18 +264,35 @@ describe.each(dialects)('elevators (%s)', (dialect) => {
       permissions: ['elevators.view', 'elevators.create', 'elevators.edit'],
       group: 'Unit 101',
     });
-    const buildingViewer = await addProjectUser(t, { login: 'el-building', permissions: ['elevators.view'], group: 'Building A' });
-    const everyone = await addProjectUser(t, { login: 'el-all', permissions: ['elevators.view_all'], group: 'Unit 102' });
+    const buildingViewer = await addProjectUser(t, {
+      login: 'el-building',
+      permissions: ['elevators.view'],
+      group: 'Building A',
+    });
+    const everyone = await addProjectUser(t, {
+      login: 'el-all',
+      permissions: ['elevators.view_all'],
+      group: 'Unit 102',
+    });
     expect(await names(unitViewer.token)).toEqual(['Lift Unit']);
     expect(await names(buildingViewer.token)).toEqual(['Lift Building', 'Lift Unit']);
     expect(await names(everyone.token)).toEqual(['Lift Building', 'Lift Unit']);
     expect((await t.call('GET', `/elevators/${inBuilding}`, { token: unitViewer.token })).statusCode).toBe(404);
     expect((await t.call('GET', `/elevators/${inBuilding}/floors`, { token: unitViewer.token })).statusCode).toBe(404);
-    expect((await t.call('POST', `/elevators/call/${inBuilding}`, { token: unitViewer.token, body: { floor: 2 } })).statusCode).toBe(404);
+    expect(
+      (await t.call('POST', `/elevators/call/${inBuilding}`, { token: unitViewer.token, body: { floor: 2 } }))
+        .statusCode,
+    ).toBe(404);
     // A group outside the caller's reach, and a controller outside it, are not theirs to use.
-    const outside = await put({ name: 'X', domain_id: ids.groups['Building A'], devices: [lifts['LIFT-4']] }, unitViewer.token);
+    const outside = await put(
+      { name: 'X', domain_id: ids.groups['Building A'], devices: [lifts['LIFT-4']] },
+      unitViewer.token,
+    );
     expect(outside.json()).toMatchObject({ message: 'invalid related entity sent', entities: ['domain'] });
-    const foreignController = await put({ name: 'X', domain_id: ids.groups['Unit 101'], devices: [lifts['LIFT-4']] }, unitViewer.token);
+    const foreignController = await put(
+      { name: 'X', domain_id: ids.groups['Unit 101'], devices: [lifts['LIFT-4']] },
+      unitViewer.token,
+    );
     expect(foreignController.json()).toMatchObject({ message: 'invalid related entity sent', entities: ['devices'] });
     await t.call('POST', '/elevators/delete-all', { token: admin, body: { items: [inBuilding, inUnit] } });
   });
@@ -264,7 +300,11 @@ describe.each(dialects)('elevators (%s)', (dialect) => {
   it('permissions and the licence: no elevator permission is 403, an unlicensed project is 403 too', async () => {
     expect((await t.call('GET', '/elevators/items', { token: concierge })).statusCode).toBe(403);
     expect((await t.call('PUT', '/elevators', { token: concierge, body: {} })).statusCode).toBe(403);
-    const viewer = await addProjectUser(t, { login: 'el-viewer', permissions: ['elevators.view'], group: 'Building A' });
+    const viewer = await addProjectUser(t, {
+      login: 'el-viewer',
+      permissions: ['elevators.view'],
+      group: 'Building A',
+    });
     expect((await t.call('PUT', '/elevators', { token: viewer.token, body: {} })).statusCode).toBe(403);
     expect((await t.call('GET', '/elevators/controllers/items', { token: viewer.token })).statusCode).toBe(403);
     const office1 = await t.call('GET', '/elevators/items', { token: office });
@@ -285,12 +325,20 @@ describe.each(dialects)('elevators (%s)', (dialect) => {
       password: 'LIFT-4-secret',
       kind: 'liftcontroller',
       reconnectMs: 100,
-      floorMap: [{ floor: 1, ports: [1] }, { floor: 2, apartments: ['21', '22'], ports: [2] }, { floor: 3, ports: [3] }],
+      floorMap: [
+        { floor: 1, ports: [1] },
+        { floor: 2, apartments: ['21', '22'], ports: [2] },
+        { floor: 3, ports: [3] },
+      ],
     });
     started.push(lift);
     const emitted = vi.spyOn(lift, 'emit');
     await lift.start();
-    await eventually(async () => (await t.call('GET', `/elevators/${id}`, { token: admin })).json().data.devices[0].device_info.status === 'online');
+    await eventually(
+      async () =>
+        (await t.call('GET', `/elevators/${id}`, { token: admin })).json().data.devices[0].device_info.status ===
+        'online',
+    );
 
     const ok = await call({ floor: 2, apartment: '21', direction: 'up' });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -307,7 +355,10 @@ describe.each(dialects)('elevators (%s)', (dialect) => {
     expect(floor.statusCode).toBe(400);
     expect(floor.json()).toEqual({ message: 'invalid data sent', errors: { floor: { code: 'not_on_floor_map' } } });
     const apartment = await call({ floor: 2, apartment: '99' });
-    expect(apartment.json()).toEqual({ message: 'invalid data sent', errors: { apartment: { code: 'not_on_floor_map' } } });
+    expect(apartment.json()).toEqual({
+      message: 'invalid data sent',
+      errors: { apartment: { code: 'not_on_floor_map' } },
+    });
     const direction = await call({ floor: 2, direction: 'sideways' });
     expect(direction.statusCode).toBe(400);
     expect(direction.json().errors).toHaveProperty('direction');

@@ -29,7 +29,9 @@ export const DEMO_LIFT_FLOORS = [
   { floor: 4, name: null, is_panel_floor: false, apartments: ['401', '402'], ports: [4] },
 ];
 /** The demo lift's settings: access mode on, called both ways. */
-const DEMO_LIFT_SETTINGS = JSON.stringify({ lift_controller: { enabled: true, settings: { device_mode: 'call-up-down' } } });
+const DEMO_LIFT_SETTINGS = JSON.stringify({
+  lift_controller: { enabled: true, settings: { device_mode: 'call-up-down' } },
+});
 
 const mqttPassword = () => randomBytes(18).toString('base64url');
 

@@ -36,7 +36,10 @@ async function assertControllers(db: Db, auth: Auth, ids: number[], elevatorId: 
   });
   if (Object.keys(errors).length > 0) throw invalidData(errors);
   const found = await scopedControllers(db, auth)
-    .select(['d.id', sql<number | string>`(select count(*) from device_floors f where f.device_id = d.id)`.as('floors')])
+    .select([
+      'd.id',
+      sql<number | string>`(select count(*) from device_floors f where f.device_id = d.id)`.as('floors'),
+    ])
     .where('d.id', 'in', ids)
     .execute();
   if (found.length !== ids.length) throw invalidRelated(['devices']);
