@@ -38,8 +38,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       SIP_PORT: String(E2E.sipPort),
-      // Never the machine's 1883: the journeys connect no devices.
-      MQTT_PORT: 'off',
+      // Never the machine's 1883: a port of the e2e server's own, for the demo's simulated devices.
+      MQTT_PORT: String(E2E.mqttPort),
+      // The demo's devices come online (the elevators journey calls its lift controller).
+      GATEHOUSE_SIMULATOR: '1',
       DATA_DIR: dataDir,
       GATEHOUSE_ADMIN_LOGIN: 'admin',
       GATEHOUSE_ADMIN_PASSWORD: E2E.adminPassword,

@@ -295,7 +295,7 @@ describe.each(dialects)('elevators (%s)', (dialect) => {
     );
     expect(foreignController.json()).toMatchObject({ message: 'invalid related entity sent', entities: ['devices'] });
     await t.call('POST', '/elevators/delete-all', { token: admin, body: { items: [inBuilding, inUnit] } });
-  });
+  }, 60_000);
 
   it('permissions and the licence: no elevator permission is 403, an unlicensed project is 403 too', async () => {
     expect((await t.call('GET', '/elevators/items', { token: concierge })).statusCode).toBe(403);
