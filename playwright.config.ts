@@ -40,7 +40,7 @@ export default defineConfig({
       SIP_PORT: String(E2E.sipPort),
       // Never the machine's 1883: a port of this run, for the demo's simulated devices.
       MQTT_PORT: String(E2E.mqttPort),
-      // The demo's devices come online (the device journeys need them), but the building stays still:
+      // The demo's devices come online (the device and elevator journeys need them), but the building stays still:
       // no random identifiers, outages or alarms under the journeys' feet.
       GATEHOUSE_SIMULATOR: '1',
       GATEHOUSE_SIMULATOR_ACTIVITY: 'off',

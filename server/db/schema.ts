@@ -244,6 +244,23 @@ export interface DeviceFloorsTable {
   ports: Defaulted<string>;
 }
 
+/** Elevators (section 3): a lift in a group. */
+export interface ElevatorsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  domain_id: number;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An elevator's lift controllers; a device is in one elevator at most. */
+export interface ElevatorDevicesTable {
+  elevator_id: number;
+  device_id: number;
+}
+
 /** Devices waiting to be added to the project (`GET /devices/raw/items`, `PUT /devices/from-pool`). */
 export interface DevicePoolTable {
   id: Generated<number>;
@@ -590,6 +607,8 @@ export interface Database {
   devices: DevicesTable;
   device_floors: DeviceFloorsTable;
   device_pool: DevicePoolTable;
+  elevators: ElevatorsTable;
+  elevator_devices: ElevatorDevicesTable;
   forward_rule_sets: ForwardRuleSetsTable;
   forward_groups: ForwardGroupsTable;
   sip_numbers: SipNumbersTable;

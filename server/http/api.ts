@@ -8,6 +8,7 @@ import type { Hub } from '../realtime/hub';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
 import { deviceRoutes } from './devices/routes';
+import { elevatorRoutes } from './elevators/routes';
 import { groupRoutes } from './groups/routes';
 import { markerRoutes } from './markers/markers';
 import { notificationRoutes } from './notifications/notifications';
@@ -34,6 +35,7 @@ const AREAS = [
   communicationRoutes,
   notificationRoutes,
   securityRoutes,
+  elevatorRoutes,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { DEMO_DEVICES } from '../db/seed/demo-devices';
+import { floorMaps } from '../domain/devices/devices';
 import type { DeviceLink } from '../mqtt/link';
 import type { SyncItem } from './devices/access-decision';
 import { type FleetDevice, type SimulatedFleet, startSimulatedFleet } from './devices/fleet';
@@ -62,7 +63,7 @@ function dialHost(host: string): string {
 export async function demoFleetDevices(db: Kysely<Database>): Promise<FleetDevice[]> {
   const rows = await db
     .selectFrom('devices')
-    .select(['serial_number', 'mqtt_password', 'type'])
+    .select(['id', 'serial_number', 'mqtt_password', 'type'])
     .where(
       'serial_number',
       'in',
@@ -71,13 +72,19 @@ export async function demoFleetDevices(db: Kysely<Database>): Promise<FleetDevic
     .where('protocol', '=', 'mqtt')
     .orderBy('id')
     .execute();
+  // Lift controllers play the floor map stored for them (lift calls check it).
+  const maps = await floorMaps(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
   return rows.flatMap((r) => {
     const kind = KIND_OF_TYPE[r.type];
     if (!r.serial_number || !r.mqtt_password || !kind) return [];
     const device: FleetDevice = { serial: r.serial_number, password: r.mqtt_password, kind };
-    return [
-      kind === 'liftcontroller' ? { ...device, floorMap: DEMO_FLOOR_MAP.map((entry) => ({ ...entry })) } : device,
-    ];
+    if (kind !== 'liftcontroller') return [device];
+    // The map stored for it (lift calls check it), else the factory map.
+    const stored = maps.get(Number(r.id))?.map((f) => ({ ...f, name: f.name ?? undefined }));
+    return [{ ...device, floorMap: stored ?? DEMO_FLOOR_MAP.map((entry) => ({ ...entry })) }];
   });
 }
 

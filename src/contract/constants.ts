@@ -150,3 +150,9 @@ export const MOBILE_APP_LINKS = {
   app_store_url: 'https://apps.apple.com/search?term=Gatehouse',
   play_store_url: 'https://play.google.com/store/search?q=Gatehouse&c=apps',
 } as const;
+
+/** 7.4: a lift call's direction (up or down). */
+export const LIFT_CALL_DIRECTIONS = ['up', 'down'] as const;
+export type LiftCallDirection = (typeof LIFT_CALL_DIRECTIONS)[number];
+/** How long the server waits for a lift controller to answer a call (decided, docs/decisions.md "Elevators"). */
+export const LIFT_CALL_TIMEOUT_MS = 5_000;

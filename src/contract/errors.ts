@@ -62,6 +62,8 @@ export const ERROR_CODES = {
   deviceHasNumber: 'device already has a virtual number',
   // Numbers and conversations (8.2).
   cannotCommunicateWithHimself: 'a user cannot communicate with himself',
+  // Devices (8.2): an elevator's controller.
+  controllerLinked: 'controller already linked to another elevator',
   // Others (8.2): IP blocking's whitelist.
   ipAlreadyWhitelisted: 'ip already whitelisted',
 } as const;
@@ -98,6 +100,9 @@ export const FIELD_ERROR_CODES = [
   // Section 5: alert and announce must have recipients; a poll needs answers or a custom response.
   'recipients_required',
   'poll_answer_required',
+  // Section 5: an elevator's controller needs a floor map; a lift call names a floor (apartment) on it.
+  'floor_map_required',
+  'not_on_floor_map',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -1,6 +1,7 @@
 import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
 import { DEVICE_CALLS } from './calls/devices';
+import { ELEVATOR_CALLS } from './calls/elevators';
 import { GROUP_CALLS } from './calls/groups';
 import { MARKER_CALLS } from './calls/markers';
 import { NOTIFICATION_CALLS } from './calls/notifications';
@@ -35,6 +36,7 @@ export const CALLS = {
   ...COMMUNICATION_CALLS,
   ...NOTIFICATION_CALLS,
   ...SECURITY_CALLS,
+  ...ELEVATOR_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;

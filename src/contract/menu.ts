@@ -151,7 +151,7 @@ export const MENU: readonly MenuCategory[] = [
   {
     id: 'elevators',
     entries: [
-      planned('/elevators', ['elevators.view', 'elevators.view_all'], ['elevator']),
+      page('/elevators', 'GET /elevators/items'),
       planned('/elevators/events', ['elevators.view', 'elevators.view_all'], ['elevator']),
       planned(
         '/elevators/access-rules',

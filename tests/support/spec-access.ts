@@ -17,6 +17,7 @@ export type SpecAccess = 'public' | 'member' | { anyOf: readonly Permission[]; l
 const any = (...anyOf: Permission[]) => ({ anyOf });
 const sip = (...anyOf: Permission[]) => ({ anyOf, licensed: ['sip'] });
 const trunks = (...anyOf: Permission[]) => ({ anyOf, licensed: ['sip', 'sip_trunks'] });
+const elevators = (...anyOf: Permission[]) => ({ anyOf, licensed: ['elevator'] });
 
 // 6.2 Users: create, delete, view, view all, edit profile, edit all.
 const usersView = any('users.view', 'users.view_all');
@@ -217,6 +218,17 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'GET /devices/raw/items': any('devices.create', 'self_domain.manage_devices'),
   'PUT /devices/items/found': any('devices.create', 'self_domain.manage_devices'),
   'PUT /devices/from-pool': any('devices.create', 'self_domain.manage_devices'),
+  // 6.2 Elevators: create, edit, delete, view, view all; licensed (2.4, 6.4).
+  'GET /elevators/items': elevators('elevators.view', 'elevators.view_all'),
+  'GET /elevators/{id}': elevators('elevators.view', 'elevators.view_all'),
+  'PUT /elevators': elevators('elevators.create'),
+  'PATCH /elevators/{id}': elevators('elevators.edit'),
+  'DELETE /elevators/{id}': elevators('elevators.delete'),
+  'POST /elevators/delete-all': elevators('elevators.delete'),
+  'GET /elevators/{id}/floors': elevators('elevators.view', 'elevators.view_all'),
+  // Decided: whoever sees an elevator may call its lift; the controller picker is for those who create or edit.
+  'POST /elevators/call/{id}': elevators('elevators.view', 'elevators.view_all'),
+  'GET /elevators/controllers/items': elevators('elevators.create', 'elevators.edit'),
 
   // Calls and history.
   'GET /calls/history/items': any('calls.view_history'),

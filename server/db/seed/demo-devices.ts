@@ -18,6 +18,21 @@ export const DEMO_DEVICES = [
   { name: 'Parking plate camera', type: 'ip_camera', model: 'PC01', serial: 'GH-DEMO-CAM-1' },
 ] as const;
 
+/**
+ * The demo lift's floor map (section 3): the lobby with the entrance panel, the apartment
+ * floors above. The simulator plays the same map, so lift calls from the console land.
+ */
+export const DEMO_LIFT_FLOORS = [
+  { floor: 1, name: 'Lobby', is_panel_floor: true, apartments: [] as string[], ports: [1] },
+  { floor: 2, name: null, is_panel_floor: false, apartments: ['201', '202'], ports: [2] },
+  { floor: 3, name: null, is_panel_floor: false, apartments: ['301', '302'], ports: [3] },
+  { floor: 4, name: null, is_panel_floor: false, apartments: ['401', '402'], ports: [4] },
+];
+/** The demo lift's settings: access mode on, called both ways. */
+const DEMO_LIFT_SETTINGS = JSON.stringify({
+  lift_controller: { enabled: true, settings: { device_mode: 'call-up-down' } },
+});
+
 const mqttPassword = () => randomBytes(18).toString('base64url');
 
 /** Runs after seedTelephony (which creates the Entrance panel, with its number) in the same transaction. */
@@ -44,9 +59,29 @@ export async function seedDemoDevices(
         mqtt_password: mqttPassword(),
         domain_id: seed.group,
         token: randomBytes(24).toString('base64url'),
+        settings: d.type === 'liftcontroller' ? DEMO_LIFT_SETTINGS : '{}',
         created_by_user_id: seed.adminId,
         created_at: seed.now,
         updated_at: seed.now,
+      })),
+    )
+    .execute();
+  const lift = await trx
+    .selectFrom('devices')
+    .select('id')
+    .where('project_id', '=', seed.projectId)
+    .where('type', '=', 'liftcontroller')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('device_floors')
+    .values(
+      DEMO_LIFT_FLOORS.map((f) => ({
+        device_id: lift.id,
+        floor: f.floor,
+        name: f.name,
+        is_panel_floor: f.is_panel_floor ? 1 : 0,
+        apartments: JSON.stringify(f.apartments),
+        ports: JSON.stringify(f.ports),
       })),
     )
     .execute();

@@ -49,6 +49,8 @@ export type PageKey =
   | 'forwardRules'
   | 'sipTrunks'
   | 'sipTrunkForm'
+  | 'elevators'
+  | 'elevatorForm'
   | 'callHistory'
   | 'ipBlocking';
 
@@ -163,7 +165,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/sip-trunks', { list: 'sipTrunks', form: 'sipTrunkForm' }),
   ...crud('/roles', { list: 'roles', form: 'roleForm' }),
   ...crud('/devices'),
-  ...crud('/elevators'),
+  ...crud('/elevators', { list: 'elevators', form: 'elevatorForm' }),
   ...crud('/elevators/access-rules'),
   ...crud('/schedules'),
   ...crud('/access-rules'),

@@ -45,6 +45,8 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   forwardRules: lazy(() => import('../forward-rules/ForwardRulesPage').then((m) => ({ default: m.ForwardRulesPage }))),
   sipTrunks: lazy(() => import('../sip-trunks/SipTrunksPage').then((m) => ({ default: m.SipTrunksPage }))),
   sipTrunkForm: lazy(() => import('../sip-trunks/SipTrunkFormPage').then((m) => ({ default: m.SipTrunkFormPage }))),
+  elevators: lazy(() => import('../elevators/ElevatorsPage').then((m) => ({ default: m.ElevatorsPage }))),
+  elevatorForm: lazy(() => import('../elevators/ElevatorFormPage').then((m) => ({ default: m.ElevatorFormPage }))),
   ipBlocking: lazy(() => import('../ip-blocking/IpBlockingPage').then((m) => ({ default: m.IpBlockingPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),
   passwordRecovery: lazy(() =>

@@ -54,6 +54,17 @@ export const describeRuleSet = (row: ListRow): OptionText => {
   return { primary: String(row.name), secondary: numbers.length ? numbers.join(', ') : null };
 };
 
+/** An elevator: its name and group. */
+export const describeElevator = (row: ListRow): OptionText => ({
+  primary: String(row.name),
+  secondary: text((row.domain as { name?: string } | null | undefined)?.name),
+});
+/** A lift controller: its name, serial and how many floors its map has. */
+export const describeLiftController = (row: ListRow): OptionText => ({
+  primary: String(row.name),
+  secondary: [text(row.serial_number), `${String(row.floors ?? 0)} ⌂`].filter(Boolean).join(' · '),
+});
+
 /**
  * The pickers of 2.5 delivered so far: users, group admins, roles, markers,
  * groups, virtual numbers, SIP trunks, forward rules (rule sets and groups).
@@ -96,6 +107,16 @@ export function usePickers() {
       }),
       'emergency:pickers.devices',
     ),
+    /** Elevators (2.5), for other areas (elevator access rules). */
+    elevators: spec('elevators', describeElevator, 'elevators:pickers.elevators'),
+    /**
+     * Lift controllers an elevator may be given: linked to no elevator, or to this one
+     * (`free_for`, 0 for a new elevator).
+     */
+    elevatorControllers: (elevatorId: number | null): PickerSpec => ({
+      ...spec('elevatorControllers', describeLiftController, 'elevators:pickers.controllers'),
+      baseFilters: [{ field: 'free_for', rule: 'equals', value: elevatorId ?? 0 }],
+    }),
     /**
      * Administrators of a group: users the server limits with `limit_by_domain_id`
      * (7.8) to those who may administer that group (docs/decisions.md).

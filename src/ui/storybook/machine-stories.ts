@@ -21,6 +21,7 @@ export type MachineName =
   | 'group-tree'
   | 'interception'
   | 'ip-unban'
+  | 'lift-call'
   | 'loader'
   | 'notification-list'
   | 'notifications'

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { elevatorControllersEntity, elevatorsEntity } from '../../../src/contract/entities/elevator';
+import type { AppContext } from '../../context';
+import { createElevator, deleteElevators, updateElevator } from '../../domain/elevators/elevator-writes';
+import {
+  CONTROLLER_COLUMNS,
+  CONTROLLER_RELATIONS,
+  type ControllerRow,
+  ELEVATOR_COLUMNS,
+  ELEVATOR_RELATIONS,
+  freeForCondition,
+  scopedControllers,
+  scopedElevators,
+  selectControllers,
+  selectElevators,
+  toControllerOptions,
+  toElevators,
+} from '../../domain/elevators/elevators';
+import { callLift, elevatorFloors } from '../../domain/elevators/lift-call';
+import { registerEntityCalls } from '../plumbing/entity-routes';
+import { registerCall } from '../plumbing/register-call';
+
+/** Elevators (7.4): the entity, the controller picker, floors and the lift call (licensed: the declarations say so). */
+export async function elevatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  registerEntityCalls(app, {
+    entity: elevatorsEntity,
+    scoped: (auth) => scopedElevators(ctx.db, auth),
+    select: selectElevators,
+    columns: ELEVATOR_COLUMNS,
+    relations: ELEVATOR_RELATIONS,
+    idColumn: 'e.id',
+    toItems: (rows) => toElevators(ctx.db, ctx.deviceStatus, rows),
+    create: (auth, body) => createElevator(ctx.db, auth, body),
+    patch: (auth, id, body) => updateElevator(ctx.db, auth, id, body),
+    remove: (_, ids) => deleteElevators(ctx.db, ids),
+  });
+  registerEntityCalls(app, {
+    entity: elevatorControllersEntity,
+    scoped: (auth) => scopedControllers(ctx.db, auth),
+    select: selectControllers,
+    columns: CONTROLLER_COLUMNS,
+    relations: CONTROLLER_RELATIONS,
+    conditions: { free_for: freeForCondition },
+    idColumn: 'd.id',
+    toItems: async (rows: ControllerRow[]) => toControllerOptions(ctx.deviceStatus, rows),
+  });
+  registerCall(app, 'GET /elevators/{id}/floors', async ({ params, query }) => ({
+    data: await elevatorFloors(ctx.db, params.id, query.mode),
+  }));
+  registerCall(app, 'POST /elevators/call/{id}', async ({ params, body }) => {
+    await callLift(ctx.db, ctx.deviceLink, params.id, body);
+    return { data: true as const };
+  });
+}

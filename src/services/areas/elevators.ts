@@ -1,0 +1,22 @@
+import { fromPromise } from 'xstate';
+import { elevatorControllersEntity, elevatorsEntity } from '../../contract/entities/elevator';
+import { liftCallMachine } from '../../machines/lift-call/lift-call.machine';
+import { defineArea } from './area';
+
+/** Elevators (7.4): the entity, the lift controllers its form picks, and the lift call dialog. */
+export const elevatorsArea = defineArea('elevators', ({ http, showAlert, kit }) => ({
+  entities: { elevators: kit(elevatorsEntity), elevatorControllers: kit(elevatorControllersEntity) },
+  machines: {
+    liftCall: liftCallMachine.provide({
+      actions: { alert: (_, params) => showAlert(params) },
+      actors: {
+        loadFloors: fromPromise(
+          async ({ input }) => (await http.call('GET /elevators/{id}/floors', { params: { id: input.id } })).data,
+        ),
+        callLift: fromPromise(async ({ input }) =>
+          http.call('POST /elevators/call/{id}', { params: { id: input.id }, body: input.body }),
+        ),
+      },
+    }),
+  },
+}));
