@@ -124,6 +124,12 @@ async function recordAnswer(
   }
 }
 
+/** A new request id after a refusal: `{batch}:{task}.{n}`, n counting every refusal of the task (restarts too). */
+function nextRequestId(task: ClaimedTask): string {
+  const n = Number(/\.(\d+)$/.exec(task.request_id ?? '')?.[1] ?? 0);
+  return `${task.batch_id}:${task.id}.${n + 1}`;
+}
+
 /**
  * An attempt failed. Offline: the task waits for the device (the attempt does not count).
  * Refused: the next attempt is a new request (a new id), since the device's answer to this one
@@ -160,7 +166,7 @@ export async function failTask(
       .executeTakeFirst();
     return row ? { row, outcome: 'waiting' } : null;
   }
-  const request_id = link?.code === 'refused' ? `${task.batch_id}:${task.id}.${task.attempts}` : task.request_id;
+  const request_id = link?.code === 'refused' ? nextRequestId(task) : task.request_id;
   if (task.attempts >= task.max_attempts) {
     const row = await base
       .set({ ...released, request_id, status: 'error', finished_at: now })
