@@ -33,7 +33,9 @@ async function reachable(db: Kysely<Database>, auth: Auth, ids: number[]): Promi
     .where('d.id', 'in', ids)
     .execute();
   if (rows.length !== new Set(ids).size) throw invalidRelated(['devices']);
-  return rows.map((r) => ({ ...r, id: Number(r.id), project_id: Number(r.project_id) }));
+  // In the order sent (answers follow it).
+  const byId = new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), project_id: Number(r.project_id) }]));
+  return [...new Set(ids)].map((id) => byId.get(id)).filter((d) => d !== undefined);
 }
 
 /** §8.2: a device of protocol none is not talked to; http devices are not reached over the link. */
