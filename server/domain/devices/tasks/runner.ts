@@ -21,6 +21,8 @@ const TICK_MS = 1_000;
 export interface TaskRunner {
   /** This node's name in leases. */
   readonly owner: string;
+  /** Requests this node sent for tasks, and answers it recorded as completed (since start). */
+  readonly stats: { sent: number; completed: number };
   /** Look for work now (tasks were made, a device came back). */
   kick(): void;
   /** Resolves when nothing is being sent (tests). */
@@ -45,6 +47,7 @@ export function startTaskRunner(deps: {
   const { db } = ctx;
   const owner = randomUUID();
   const inFlight = new Set<Promise<void>>();
+  const stats = { sent: 0, completed: 0 };
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -89,12 +92,16 @@ export function startTaskRunner(deps: {
     try {
       body = await bodyOf(db, task);
       if (body === null) return; // the device is gone (its tasks went with it)
+      stats.sent++;
       const answer = await link.request(task.serial_number, REQUEST_OF[kind], body, {
         id: requestIdOf(task),
         timeoutMs: REQUEST_TIMEOUT_MS[kind],
       });
       const row = await completeTask(db, task, owner, body, answer);
-      if (row) await announceMany(ctx, [row]);
+      if (row) {
+        stats.completed++;
+        await announceMany(ctx, [row]);
+      }
     } catch (error) {
       const failed = await failTask(db, task, owner, error, config.retryMs).catch((e: unknown) => {
         log.warn({ err: e, task: task.id }, 'device task outcome not recorded');
@@ -130,6 +137,7 @@ export function startTaskRunner(deps: {
 
   return {
     owner,
+    stats,
     kick,
     async idle() {
       while (running || inFlight.size > 0) {
