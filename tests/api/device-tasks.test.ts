@@ -404,6 +404,31 @@ describe.each(dialects)('device tasks (%s)', (dialect) => {
     expect(ruleRow?.[5]).toBe('1001, 1002');
   });
 
+  it('an emergency alert reaches the monitors of its groups as tasks: play (with its duration) on start, stop on stop', async () => {
+    const monitor = await makeDevice({ kind: 'monitor', group: 'Unit 102' });
+    const controller = await makeDevice({ group: 'Unit 102' });
+    const created = await t.call('PUT', '/emergency-alerts', {
+      token: admin,
+      body: { name: `Fire ${dialect}`, domains: [groups['Unit 102']], playback_duration: 30 },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const alertId = created.json().data as number;
+    expect((await t.call('POST', `/emergency-alerts/${alertId}/start`, { token: admin })).statusCode).toBe(200);
+    await eventually(() => monitor.sim.screen === 'emergency', 10_000);
+    const [play] = await tasksOf(monitor.id);
+    expect(play).toMatchObject({
+      kind: 'emergency.play',
+      entities: [{ type: 'emergency_alert', id: alertId, name: `Fire ${dialect}` }],
+    });
+    await eventually(async () => (await task(play?.id as number)).status === 'completed', 10_000);
+    // Only the alert's device type (monitors by default) of its groups.
+    expect(await tasksOf(controller.id)).toEqual([]);
+    expect(controller.sim.executed).toEqual([]);
+    expect((await t.call('POST', `/emergency-alerts/${alertId}/stop`, { token: admin })).statusCode).toBe(200);
+    await eventually(() => monitor.sim.screen === 'idle', 10_000);
+    expect((await tasksOf(monitor.id)).map((x) => x.kind)).toEqual(['emergency.play', 'emergency.stop']);
+  });
+
   it('validation: bad bodies and filters are refused with field errors, unknown ids are not found', async () => {
     const { id } = await makeDevice({ start: false });
     const bad = [
