@@ -7,6 +7,10 @@
  * - ingest: devices sending events in batches until every one is stored and acked
  *   (goal ≥ 5,000 events/s). The store is an in-memory set: the database insert of the platform
  *   is not in this figure.
+ * - converge: one settings change to BENCH_CONVERGE_DEVICES devices until every one took it: on
+ *   the Gatehouse side the real app (SQLite, the device task queue: set-use-address queues a
+ *   settings apply per device), on the bare side a request published to each client
+ *   (goal ≤ 10 s for 2,000).
  * BENCH_DEVICES (2000), BENCH_HOLD_S (20), BENCH_HEARTBEAT_S (10), BENCH_EVENTS (50000),
  * BENCH_EVENT_DEVICES (100), BENCH_EVENT_CHUNK (20), BENCH_CONNECT_WAVE (200, both sides).
  */
@@ -18,6 +22,7 @@ import { numberFrom } from './support/devices-measure';
 const here = dirname(fileURLToPath(import.meta.url));
 const SIDES = {
   gatehouse: join(here, 'support/devices-gatehouse.ts'),
+  converge: join(here, 'support/devices-converge.ts'),
   baseline: join(here, 'bare/devices-baseline.ts'),
 };
 
@@ -27,6 +32,8 @@ const heartbeatS = numberFrom('BENCH_HEARTBEAT_S', 10);
 const events = numberFrom('BENCH_EVENTS', 50_000);
 const eventDevices = numberFrom('BENCH_EVENT_DEVICES', 100);
 const chunk = numberFrom('BENCH_EVENT_CHUNK', 20);
+const convergeDevices = numberFrom('BENCH_CONVERGE_DEVICES', 2000);
+const only = process.env.BENCH_ONLY; // hold | ingest | converge: one figure alone
 
 function run(side: keyof typeof SIDES, args: (string | number)[]): Record<string, number> {
   const child = spawnSync(process.execPath, ['--import', 'tsx', SIDES[side], ...args.map(String)], {
@@ -44,16 +51,30 @@ const row = (name: string, r: Record<string, number>, keys: string[]) =>
 
 console.log(`load before: ${load()}`);
 const holdKeys = ['devices', 'connect_ms', 'online_after_hold', 'statuses_per_s', 'loop_p99_ms', 'rss_mb'];
-console.log(`\nheld: ${devices} devices, heartbeat ${heartbeatS} s, held ${holdS} s (goal 10,000 online)`);
-console.log(`${''.padEnd(10)} ${holdKeys.join('  ')}`);
-for (const side of ['gatehouse', 'baseline'] as const)
-  console.log(row(side, run(side, ['hold', devices, holdS, heartbeatS]), holdKeys));
+if (!only || only === 'hold') {
+  console.log(`\nheld: ${devices} devices, heartbeat ${heartbeatS} s, held ${holdS} s (goal 10,000 online)`);
+  console.log(`${''.padEnd(10)} ${holdKeys.join('  ')}`);
+  for (const side of ['gatehouse', 'baseline'] as const)
+    console.log(row(side, run(side, ['hold', devices, holdS, heartbeatS]), holdKeys));
+}
 
-const ingestKeys = ['devices', 'events', 'stored', 'ms', 'events_per_s'];
-console.log(
-  `\ningest: ${events} events from ${eventDevices} devices, ${chunk} per batch, stored and acked (goal ≥ 5,000/s)`,
-);
-console.log(`${''.padEnd(10)} ${ingestKeys.join('  ')}`);
-for (const side of ['gatehouse', 'baseline'] as const)
-  console.log(row(side, run(side, ['ingest', eventDevices, events, chunk]), ingestKeys));
+if (!only || only === 'ingest') {
+  const ingestKeys = ['devices', 'events', 'stored', 'ms', 'events_per_s'];
+  console.log(
+    `\ningest: ${events} events from ${eventDevices} devices, ${chunk} per batch, stored and acked (goal ≥ 5,000/s)`,
+  );
+  console.log(`${''.padEnd(10)} ${ingestKeys.join('  ')}`);
+  for (const side of ['gatehouse', 'baseline'] as const)
+    console.log(row(side, run(side, ['ingest', eventDevices, events, chunk]), ingestKeys));
+}
+
+if (!only || only === 'converge') {
+  const convergeKeys = ['devices', 'converged', 'converge_ms'];
+  console.log(
+    `\nconverge: one settings change to ${convergeDevices} devices until every one took it (goal ≤ 10,000 ms)`,
+  );
+  console.log(`${''.padEnd(10)} ${convergeKeys.join('  ')}`);
+  console.log(row('gatehouse', run('converge', [convergeDevices]), convergeKeys));
+  console.log(row('baseline', run('baseline', ['converge', convergeDevices]), convergeKeys));
+}
 console.log(`\nload after: ${load()}`);

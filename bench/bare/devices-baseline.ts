@@ -9,6 +9,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
+import { defaultDeviceSettings } from '../../src/contract/entities/device';
 import {
   benchEvent,
   CONNECT_WAVE,
@@ -89,10 +90,56 @@ if (scenario === 'hold') {
     rss_mb: rssMb(),
   });
   devices.kill();
+} else if (scenario === 'converge') {
+  // One settings change to n devices: a request each, published at once, until every one answered.
+  const n = Number(a);
+  const online = new Set<string>();
+  aedes.subscribe(
+    'gh/v0/+/status',
+    (packet, done) => {
+      if (JSON.parse(String(packet.payload)).online === true) online.add(packet.topic.split('/')[2] as string);
+      done();
+    },
+    () => {},
+  );
+  let answered = 0;
+  aedes.subscribe(
+    'gh/v0/+/res',
+    (_packet, done) => {
+      answered++;
+      done();
+    },
+    () => {},
+  );
+  const devices = spawnDevices(['clients', url, n, 30]);
+  while (online.size < n) await sleep(50);
+  await sleep(1000);
+  const settings = JSON.stringify(defaultDeviceSettings());
+  const started = performance.now();
+  for (let k = 0; k < n; k++) {
+    const serial = serialOf(k);
+    publish(
+      `gh/v0/${serial}/req`,
+      `{"id":"${serial}-1","kind":"settings.apply","at":"${new Date().toISOString()}","body":{"version":2,"settings":${settings}}}`,
+    );
+  }
+  while (answered < n) await sleep(20);
+  const ms = performance.now() - started;
+  report({ devices: n, converged: answered, converge_ms: Math.round(ms) });
+  devices.kill();
 } else if (scenario === 'clients') {
   const [n, heartbeatS] = [Number(b), Number(c)];
   url = String(a);
-  const clients = await connectAll(n);
+  // Each client answers a request at once (the shape of the convergence figure).
+  const clients = await connectAll(n, (client, serial, topic, payload) => {
+    if (!topic.endsWith('/req')) return;
+    const request = JSON.parse(String(payload)) as { id: string; body?: { version?: number } };
+    client.publish(
+      `gh/v0/${serial}/res`,
+      JSON.stringify({ id: request.id, ok: true, body: { version: request.body?.version ?? 0 } }),
+      { qos: 1 },
+    );
+  });
   const status = (client: MqttClient, k: number) =>
     client.publish(`gh/v0/${serialOf(k)}/status`, JSON.stringify({ online: true, at: new Date().toISOString() }), {
       qos: 1,

@@ -20,7 +20,14 @@ export interface IngestResult {
   events_per_s: number;
 }
 
-export const report = (result: HoldResult | IngestResult) => console.log(`RESULT ${JSON.stringify(result)}`);
+export interface ConvergeResult {
+  devices: number;
+  converged: number;
+  converge_ms: number;
+}
+
+export const report = (result: HoldResult | IngestResult | ConvergeResult) =>
+  console.log(`RESULT ${JSON.stringify(result)}`);
 
 /** Event-loop delay while `during` runs, p99 in ms. */
 export async function loopDelayDuring(during: () => Promise<void>): Promise<number> {

@@ -8,6 +8,7 @@ import type { Hub } from '../realtime/hub';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
 import { deviceRoutes } from './devices/routes';
+import { deviceTaskRoutes } from './devices/tasks';
 import { elevatorRoutes } from './elevators/routes';
 import { groupRoutes } from './groups/routes';
 import { markerRoutes } from './markers/markers';
@@ -31,6 +32,7 @@ const AREAS = [
   markerRoutes,
   telephonyRoutes,
   deviceRoutes,
+  deviceTaskRoutes,
   brokerRoutes,
   communicationRoutes,
   notificationRoutes,

@@ -89,3 +89,23 @@ export const DeviceStatusChangedEventSchema = v.object({
   at: v.string(),
 });
 export type DeviceStatusChangedEvent = v.InferOutput<typeof DeviceStatusChangedEventSchema>;
+
+/**
+ * On DEVICES_TOPIC: device tasks changed (made, started, finished, retried, deleted). Lists of
+ * tasks and the devices' sync state refresh; one message per device per change, naming the
+ * tasks and their new status (`deleted` when they are gone).
+ */
+export const DeviceTasksChangedEventSchema = v.object({
+  type: v.literal('DeviceTasksChanged'),
+  device_id: v.number(),
+  tasks: v.array(
+    v.object({
+      id: v.number(),
+      status: v.picklist(['new', 'queued', 'started', 'stopped', 'error', 'completed', 'waiting', 'deleted']),
+    }),
+  ),
+  /** The device's pending tasks after the change. */
+  pending_tasks: v.number(),
+  at: v.string(),
+});
+export type DeviceTasksChangedEvent = v.InferOutput<typeof DeviceTasksChangedEventSchema>;

@@ -229,6 +229,22 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   // Decided: whoever sees an elevator may call its lift; the controller picker is for those who create or edit.
   'POST /elevators/call/{id}': elevators('elevators.view', 'elevators.view_all'),
   'GET /elevators/controllers/items': elevators('elevators.create', 'elevators.edit'),
+  // Device tasks (6.2 "view tasks"); what changes a device's tasks is an edit of the device (decided).
+  'GET /devices/tasks/items': any('devices.view_tasks', 'self_domain.manage_devices'),
+  'GET /devices/tasks/{id}': any('devices.view_tasks', 'self_domain.manage_devices'),
+  'GET /devices/tasks/{id}/entities': any('devices.view_tasks', 'self_domain.manage_devices'),
+  'DELETE /devices/tasks/{id}': any('devices.edit', 'self_domain.manage_devices'),
+  'POST /devices/tasks/delete-all': any('devices.edit', 'self_domain.manage_devices'),
+  'POST /devices/tasks/restart': any('devices.edit', 'self_domain.manage_devices'),
+  'POST /devices/tasks/reinit': any('devices.edit', 'self_domain.manage_devices'),
+  'POST /devices/init/{id}': any('devices.edit', 'self_domain.manage_devices'),
+  'POST /devices/{id}/settings/apply': any('devices.edit', 'self_domain.manage_devices'),
+  'GET /devices/{id}/sync/errors': any('devices.view_tasks', 'self_domain.manage_devices'),
+  'POST /devices/{id}/set-protocol': any('devices.edit', 'self_domain.manage_devices'),
+  'POST /devices/set-use-address': any('devices.edit', 'self_domain.manage_devices'),
+  'GET /devices/{id}/forwards': devicesView,
+  'GET /devices/{id}/forwards/settings': devicesView,
+  'POST /devices/{id}/forwards/settings': any('devices.edit', 'self_domain.manage_devices'),
 
   // Calls and history.
   'GET /calls/history/items': any('calls.view_history'),

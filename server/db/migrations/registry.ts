@@ -13,6 +13,7 @@ import { ruleSetOrder } from './0011_rule_set_order';
 import { listSpeed } from './0012_list_speed';
 import { mobileClients } from './0014_mobile_clients';
 import { devices } from './0015_devices';
+import { deviceTasks } from './0016_device_tasks';
 import { elevators } from './0018_elevators';
 
 /**
@@ -34,5 +35,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_list_speed': listSpeed,
   '0014_mobile_clients': mobileClients,
   '0015_devices': devices,
+  '0016_device_tasks': deviceTasks,
   '0018_elevators': elevators,
 };

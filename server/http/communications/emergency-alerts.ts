@@ -18,6 +18,7 @@ import {
   updateAlert,
 } from '../../domain/communications/emergency-alerts';
 import { audioDir, audioUrl, sirenWav, sniffAudio, storeAudio } from '../../domain/communications/emergency-audio';
+import { dispatchEmergency } from '../../domain/devices/tasks/emergency';
 import { itemNotFound, refused } from '../../domain/errors';
 import { readItem, registerEntityCalls } from '../plumbing/entity-routes';
 import { registerCall } from '../plumbing/register-call';
@@ -46,6 +47,8 @@ export async function emergencyAlertRoutes(app: FastifyInstance, { ctx }: { ctx:
 
   const state = async (auth: Auth, id: number, to: 'started' | 'stopped') => {
     await setAlertState(ctx.db, id, to);
+    // The alert reaches its devices as device tasks (emergency.play / emergency.stop).
+    await dispatchEmergency(ctx, id, to);
     return { data: await readOne(auth, id) };
   };
   registerCall(app, 'POST /emergency-alerts/{id}/start', ({ auth, params }) => state(auth, params.id, 'started'));

@@ -14,6 +14,7 @@ import { listAnswer } from '../filters';
 import { IdSchema } from '../ids';
 import { normaliseAddress } from '../ip-address';
 import { blankToNull, parseDecimal } from '../validation';
+import { DeviceSyncStateSchema } from './device-task';
 import { SIP_PASSWORD_PATTERN } from './sip-number';
 
 /**
@@ -169,6 +170,8 @@ export const DeviceSchema = v.object({
   sip_number_id: v.nullable(v.number()),
   sip_number: v.nullable(v.object({ id: v.number(), number: v.string() })),
   device_info: v.object({ status: v.picklist(DEVICE_STATUSES) }),
+  /** Whether the device holds what the server wants (device tasks); absent where not computed. */
+  sync: v.optional(DeviceSyncStateSchema),
   device_settings: DeviceSettingsSchema,
   created_at: v.string(),
   created_by_user: v.nullable(ref),
@@ -187,6 +190,8 @@ export const DeviceListItemSchema = v.object({
   protocol: v.picklist(DEVICE_PROTOCOLS),
   domain: v.nullable(ref),
   device_info: v.object({ status: v.picklist(DEVICE_STATUSES) }),
+  /** Whether the device holds what the server wants (device tasks); absent where not computed. */
+  sync: v.optional(DeviceSyncStateSchema),
   created_at: v.string(),
 });
 export type DeviceListItem = v.InferOutput<typeof DeviceListItemSchema>;
