@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'calls',
   'ipBlocking',
   'dialer',
+  'devices',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
