@@ -287,7 +287,10 @@ describe('entity form behaviour', () => {
       ['floors.0.floor', 'floors.1.ports', 'floorsmore', 'name'].sort(),
     );
     actor.send({ type: 'field.change', field: 'floors', value: [] });
-    expect(actor.getSnapshot().context.errors).toEqual({ floorsmore: { code: 'required' }, name: { code: 'not_unique' } });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      floorsmore: { code: 'required' },
+      name: { code: 'not_unique' },
+    });
   });
 
   it('without the edit permission or read-only: no Approve, locked inputs, submit does nothing', () => {

@@ -8,7 +8,7 @@ import { EntityFormPage } from '../entities/EntityFormPage';
 import type { FormRef } from '../entities/form-types';
 import { useFormItem } from '../entities/use-form-item';
 import { type DeviceActionHandlers, DeviceActions } from './DeviceActions';
-import { DeviceStatusBadge } from './DeviceStatus';
+import { DeviceConnectionSection, type DeviceFormPickers, DeviceGeneralSection } from './DeviceGeneralSection';
 import {
   AdditionalSection,
   AddressSection,
@@ -18,7 +18,7 @@ import {
   SipSection,
   VideoLinkSection,
 } from './DeviceSettingsSections';
-import { DeviceConnectionSection, type DeviceFormPickers, DeviceGeneralSection } from './DeviceGeneralSection';
+import { DeviceStatusBadge } from './DeviceStatus';
 import { type SettingsSection, sectionsOf } from './device-sections';
 import { LiftControllerSection } from './LiftControllerSection';
 

@@ -37,8 +37,19 @@ export function DeviceGeneralSection({ formRef, pickers }: { formRef: FormRef; p
           )}
         </FormRow>
         <FormRow>
-          <FormPicker formRef={formRef} field="domain" label={t('fields.domain')} required {...pickerProps(pickers.groups)} />
-          <FormPicker formRef={formRef} field="sip_number" label={t('fields.sip_number')} {...pickerProps(pickers.sipNumbers)} />
+          <FormPicker
+            formRef={formRef}
+            field="domain"
+            label={t('fields.domain')}
+            required
+            {...pickerProps(pickers.groups)}
+          />
+          <FormPicker
+            formRef={formRef}
+            field="sip_number"
+            label={t('fields.sip_number')}
+            {...pickerProps(pickers.sipNumbers)}
+          />
         </FormRow>
         <FormRow>
           {f.text('location_latitude', { inputMode: 'decimal', hint: t('form.coordinateHint') })}

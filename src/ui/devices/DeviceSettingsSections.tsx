@@ -112,10 +112,12 @@ export function AdditionalSection({ formRef }: { formRef: FormRef }) {
     <Card title={f.t('sections.additional')}>
       <div className="space-y-3">
         <FormRow columns={3} className="lg:grid-cols-4">
-          {Array.from({ length: DEVICE_DEFAULTS.buttonNumbers }, (_, i) =>
+          {Array.from({ length: DEVICE_DEFAULTS.buttonNumbers }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: buttons are identified by their position.
-            <span key={i}>{f.text(`additional.button_numbers.${i}`, { label: f.t('fields.button', { n: i + 1 }) })}</span>,
-          )}
+            <span key={i}>
+              {f.text(`additional.button_numbers.${i}`, { label: f.t('fields.button', { n: i + 1 }) })}
+            </span>
+          ))}
         </FormRow>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {f.check('additional.alpr_camera_interaction')}

@@ -46,7 +46,7 @@ export function DeviceStatusBadge({ status, since, className }: DeviceStatusBadg
   const now = useNow(30_000);
   const ago = since ? sinceText(since, now, i18n.language) : null;
   return (
-    <span className={cx('inline-flex min-w-0 items-baseline gap-1.5', className)}>
+    <span className={cx('inline-flex min-w-0 items-baseline gap-1.5 whitespace-nowrap', className)}>
       <span aria-hidden="true" className={cx('size-2 shrink-0 self-center rounded-full', DOT[status])} />
       <span className={status === 'online' ? 'text-ink' : 'text-muted'}>{t(`status.${status}`)}</span>
       {ago && since ? (

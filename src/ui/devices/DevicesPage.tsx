@@ -22,7 +22,13 @@ export function useDeviceFilters(): FilterDef[] {
       rule: 'equals',
       choices: DEVICE_TYPES.map((type) => ({ value: type, label: t(`types.${type}`) })),
     },
-    { kind: 'relation', field: 'domain', label: t('fields.domain'), picker: pickers.groups, labels: pickers.groups.labels },
+    {
+      kind: 'relation',
+      field: 'domain',
+      label: t('fields.domain'),
+      picker: pickers.groups,
+      labels: pickers.groups.labels,
+    },
     {
       kind: 'choice',
       field: 'status',

@@ -1,10 +1,15 @@
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldError } from '../../contract/errors';
-import { DEVICE_RELAYS, FLOOR_MAP_MAX } from '../../contract/entities/device';
 import type { DeviceType } from '../../contract/constants';
-import { selectFieldError, selectFormErrors, selectFormValue, selectIsLocked } from '../../machines/entity-form/entity-form.selectors';
+import { DEVICE_RELAYS, FLOOR_MAP_MAX } from '../../contract/entities/device';
+import type { FieldError } from '../../contract/errors';
+import {
+  selectFieldError,
+  selectFormErrors,
+  selectFormValue,
+  selectIsLocked,
+} from '../../machines/entity-form/entity-form.selectors';
 import type { FormRef } from '../entities/form-types';
 import { Button } from '../kit/Button';
 import { FieldErrorText } from '../kit/FieldErrorText';
@@ -95,12 +100,24 @@ export function FloorMapEditor({ formRef }: { formRef: FormRef }) {
           <table className="w-full text-[13px]">
             <thead className="bg-canvas text-left text-xs text-muted">
               <tr>
-                <th scope="col" className="w-20 px-2 py-1.5 font-medium">{t('floorMap.columns.floor')}</th>
-                <th scope="col" className="px-2 py-1.5 font-medium">{t('floorMap.columns.name')}</th>
-                <th scope="col" className="w-16 px-2 py-1.5 text-center font-medium">{t('floorMap.columns.is_public')}</th>
-                <th scope="col" className="w-16 px-2 py-1.5 text-center font-medium">{t('floorMap.columns.is_panel_floor')}</th>
-                <th scope="col" className="px-2 py-1.5 font-medium">{t('floorMap.columns.apartments')}</th>
-                <th scope="col" className="w-28 px-2 py-1.5 font-medium">{t('floorMap.columns.ports')}</th>
+                <th scope="col" className="w-20 px-2 py-1.5 font-medium">
+                  {t('floorMap.columns.floor')}
+                </th>
+                <th scope="col" className="px-2 py-1.5 font-medium">
+                  {t('floorMap.columns.name')}
+                </th>
+                <th scope="col" className="w-16 px-2 py-1.5 text-center font-medium">
+                  {t('floorMap.columns.is_public')}
+                </th>
+                <th scope="col" className="w-16 px-2 py-1.5 text-center font-medium">
+                  {t('floorMap.columns.is_panel_floor')}
+                </th>
+                <th scope="col" className="px-2 py-1.5 font-medium">
+                  {t('floorMap.columns.apartments')}
+                </th>
+                <th scope="col" className="w-28 px-2 py-1.5 font-medium">
+                  {t('floorMap.columns.ports')}
+                </th>
                 <th scope="col" className="w-10 px-2 py-1.5">
                   <span className="sr-only">{t('floorMap.columns.remove')}</span>
                 </th>
@@ -110,15 +127,23 @@ export function FloorMapEditor({ formRef }: { formRef: FormRef }) {
               {rows.map((_, index) => {
                 const problems = rowErrors(index);
                 return (
-                  // Rows are positions in the map being edited (a floor number may be typed twice, see 5).
-                  // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-                  <FloorRowView key={index} index={index} problems={problems} errorsId={`${id}-${index}-errors`} message={message}>
+                  <FloorRowView
+                    // Rows are positions in the map being edited (a floor number may be typed twice, see 5).
+                    // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+                    key={index}
+                    index={index}
+                    problems={problems}
+                    errorsId={`${id}-${index}-errors`}
+                    message={message}
+                  >
                     <td className="px-2 py-1">{textCell(index, 'floor', { inputMode: 'numeric' })}</td>
                     <td className="px-2 py-1">{textCell(index, 'name')}</td>
                     <td className="px-2 py-1 text-center">{checkCell(index, 'is_public')}</td>
                     <td className="px-2 py-1 text-center">{checkCell(index, 'is_panel_floor')}</td>
                     <td className="px-2 py-1">{textCell(index, 'apartments', { placeholder: '101, 102' })}</td>
-                    <td className="px-2 py-1">{textCell(index, 'ports', { placeholder: '1', inputMode: 'numeric' })}</td>
+                    <td className="px-2 py-1">
+                      {textCell(index, 'ports', { placeholder: '1', inputMode: 'numeric' })}
+                    </td>
                     <td className="px-1 py-1 text-right">
                       {locked ? null : (
                         <Button
@@ -181,7 +206,8 @@ function FloorRowView({
                 const shown = message(column, error);
                 return (
                   <li key={column}>
-                    {t(`floorMap.columns.${column}`)}: {typeof shown === 'string' ? shown : translateFieldError(te, shown)}
+                    {t(`floorMap.columns.${column}`)}:{' '}
+                    {typeof shown === 'string' ? shown : translateFieldError(te, shown)}
                   </li>
                 );
               })}
@@ -192,4 +218,3 @@ function FloorRowView({
     </>
   );
 }
-

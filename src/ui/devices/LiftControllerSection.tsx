@@ -4,14 +4,16 @@ import { selectFormValue } from '../../machines/entity-form/entity-form.selector
 import type { FormRef } from '../entities/form-types';
 import { Card } from '../kit/Card';
 import { FormRow } from '../kit/FormRow';
-import { FloorMapEditor } from './FloorMapEditor';
 import { useDeviceFields } from './device-fields';
+import { FloorMapEditor } from './FloorMapEditor';
 
 /** The lift controller: on or off, its mode and relays, release times, and the floor map. */
 export function LiftControllerSection({ formRef }: { formRef: FormRef }) {
   const f = useDeviceFields(formRef);
   const { t } = f;
   const enabled = useSelector(formRef, selectFormValue('lift_controller.enabled')) === true;
+  // A lift controller always has its floor map; a panel or controller that calls a lift, once that is on.
+  const isLiftController = useSelector(formRef, selectFormValue('type')) === 'liftcontroller';
   const s = 'lift_controller.settings';
   return (
     <Card title={t('sections.lift_controller')}>
@@ -34,7 +36,7 @@ export function LiftControllerSection({ formRef }: { formRef: FormRef }) {
             </FormRow>
           </>
         ) : null}
-        <FloorMapEditor formRef={formRef} />
+        {enabled || isLiftController ? <FloorMapEditor formRef={formRef} /> : null}
       </div>
     </Card>
   );

@@ -19,15 +19,21 @@ export function deviceColumns(t: TFunction): ColumnDef[] {
         </span>
       ),
     },
-    { key: 'type', header: t('devices:fields.type'), sortField: 'type', className: 'w-40', cell: (d) => t(`devices:types.${d.type}`) },
+    {
+      key: 'type',
+      header: t('devices:fields.type'),
+      sortField: 'type',
+      className: 'w-36',
+      cell: (d) => t(`devices:types.${d.type}`),
+    },
     {
       key: 'serial_number',
-      header: t('devices:fields.serial_number'),
+      header: t('devices:columns.serial'),
       sortField: 'serial_number',
-      className: 'w-48',
+      className: 'w-44',
       cell: (d) =>
         d.serial_number ? (
-          <span className="font-mono text-[13px]">{d.serial_number}</span>
+          <span className="font-mono text-[12px] whitespace-nowrap">{d.serial_number}</span>
         ) : (
           <span className="text-muted">{t('devices:none')}</span>
         ),
@@ -40,12 +46,12 @@ export function deviceColumns(t: TFunction): ColumnDef[] {
     },
     {
       key: 'ip_address',
-      header: t('devices:fields.address'),
+      header: t('devices:columns.address'),
       sortField: 'ip_address',
-      className: 'w-40',
+      className: 'w-36',
       cell: (d) =>
         d.ip_address ? (
-          <span className="font-mono text-[13px]">
+          <span className="font-mono text-[12px] whitespace-nowrap">
             {d.ip_address}
             <span className="text-muted">:{d.port}</span>
           </span>
@@ -56,7 +62,7 @@ export function deviceColumns(t: TFunction): ColumnDef[] {
     {
       key: 'status',
       header: t('devices:fields.status'),
-      className: 'w-44',
+      className: 'w-40',
       cell: (d) => <DeviceStatusBadge status={d.device_info.status} since={d.device_info.last_seen} />,
     },
     {

@@ -9,7 +9,7 @@ import {
   type FloorMapEntry,
 } from '../../contract/entities/device';
 import type { FieldError } from '../../contract/errors';
-import { blankToNull, parseDecimal } from '../../contract/validation';
+import { blankToNull } from '../../contract/validation';
 import type { EntityFormDefinition, FormValues } from '../../machines/entity-form/entity-form.definition';
 import { normaliseValue, passwordShown, type ValueKind } from '../../machines/entity-form/entity-form.normalise';
 import type { ListRow } from '../../machines/entity-list/entity-list.machine';
@@ -123,8 +123,9 @@ const KINDS: Record<string, ValueKind> = {
 function settingsInputs(settings: DeviceSettings): FormValues {
   const out: FormValues = {};
   const walk = (value: unknown, path: string) => {
-    if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${path}.${i}`));
-    else if (value !== null && typeof value === 'object') {
+    if (Array.isArray(value)) {
+      for (const [i, item] of value.entries()) walk(item, `${path}.${i}`);
+    } else if (value !== null && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key);
     } else if (path in SETTINGS_KINDS) {
       out[path] = typeof value === 'boolean' ? value : typeof value === 'number' ? String(value) : text(value as never);
@@ -261,7 +262,7 @@ export function deviceForm(): EntityFormDefinition<DeviceValues, Device> {
       'management.realtime_logging': d.management.realtime_logging,
       location_latitude: numberText(d.location_latitude),
       location_longitude: numberText(d.location_longitude),
-      sip_number: d.sip_number ? { id: d.sip_number.id, number: d.sip_number.number, name: d.sip_number.number } : null,
+      sip_number: d.sip_number ? { id: d.sip_number.id, number: d.sip_number.number, name: null } : null,
       ...settingsInputs(d.device_settings),
       floor_map: d.device_settings.lift_controller.floor_map.map(floorRow),
     }),
