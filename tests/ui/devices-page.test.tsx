@@ -14,13 +14,18 @@ const LOAD = { timeout: 15_000 };
 const devicesTable = () => screen.findByRole('table', { name: 'Devices' }, LOAD);
 const rowOf = (table: HTMLElement, name: RegExp) => within(table).getByRole('row', { name });
 const region = (name: string) => screen.queryByRole('region', { name });
+/** Types a long text at once (typing key by key is slow on a loaded machine). */
+async function paste(app: ReturnType<typeof renderWithBackend>, input: HTMLElement, text: string) {
+  await app.user.click(input);
+  await app.user.paste(text);
+}
 /** A filter's menu button (the table's sort buttons share its name). */
 const filterButton = (name: string) =>
   screen.getAllByRole('button', { name }).find((b) => b.hasAttribute('aria-haspopup')) as HTMLElement;
 const lastBody = (backend: ReturnType<typeof devicesBackend>, method: string) =>
   backend.calls.filter((c) => c.method === method).at(-1)?.body as Record<string, unknown> | undefined;
 
-describe('devices list', { timeout: 30_000 }, () => {
+describe('devices list', { timeout: 60_000 }, () => {
   it('shows name, type, serial, group, address, status and protocol of each device', async () => {
     renderWithBackend('/devices', devicesBackend());
     const table = await devicesTable();
@@ -140,7 +145,7 @@ describe('devices list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('device page', { timeout: 30_000 }, () => {
+describe('device page', { timeout: 60_000 }, () => {
   it('shows the sections of the device’s type, and the sections follow a change of type', async () => {
     const app = renderWithBackend('/devices/1/edit', devicesBackend());
     await screen.findByRole('heading', { name: 'Entrance panel' }, LOAD);
@@ -167,8 +172,8 @@ describe('device page', { timeout: 30_000 }, () => {
     await app.user.clear(screen.getByLabelText('Latitude'));
     await app.user.type(screen.getByLabelText('Latitude'), '56,95');
     await app.user.click(screen.getByRole('checkbox', { name: 'Manual settings' }));
-    await app.user.type(screen.getByLabelText(/^Proxy address/), 'sip.riverside.example');
-    await app.user.type(screen.getByLabelText(/^SIP login/), 'panel-a');
+    await paste(app, screen.getByLabelText(/^Proxy address/), 'sip.riverside.example');
+    await paste(app, screen.getByLabelText(/^SIP login/), 'panel-a');
     await app.user.clear(screen.getByLabelText('Talk timeout'));
     await app.user.type(screen.getByLabelText('Talk timeout'), '90');
     await app.user.click(screen.getByRole('button', { name: 'Approve' }));
@@ -207,7 +212,7 @@ describe('device page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('floor map', { timeout: 30_000 }, () => {
+describe('floor map', { timeout: 60_000 }, () => {
   it('adds and removes floors; a floor twice or a relay out of range is refused on its cell before sending', async () => {
     const backend = devicesBackend();
     const app = renderWithBackend('/devices/4/edit', backend);

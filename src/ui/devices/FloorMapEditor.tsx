@@ -67,7 +67,7 @@ export function FloorMapEditor({ formRef }: { formRef: FormRef }) {
         value={rows[index]?.[column] ?? ''}
         disabled={locked}
         onChange={(event) => change(index, column, event.target.value)}
-        className={`${inputClasses(Boolean(error))} h-8`}
+        className={inputClasses(Boolean(error)).replace('h-9', 'h-8')}
         {...extra}
       />
     );
@@ -140,10 +140,8 @@ export function FloorMapEditor({ formRef }: { formRef: FormRef }) {
                     <td className="px-2 py-1">{textCell(index, 'name')}</td>
                     <td className="px-2 py-1 text-center">{checkCell(index, 'is_public')}</td>
                     <td className="px-2 py-1 text-center">{checkCell(index, 'is_panel_floor')}</td>
-                    <td className="px-2 py-1">{textCell(index, 'apartments', { placeholder: '101, 102' })}</td>
-                    <td className="px-2 py-1">
-                      {textCell(index, 'ports', { placeholder: '1', inputMode: 'numeric' })}
-                    </td>
+                    <td className="px-2 py-1">{textCell(index, 'apartments')}</td>
+                    <td className="px-2 py-1">{textCell(index, 'ports', { inputMode: 'numeric' })}</td>
                     <td className="px-1 py-1 text-right">
                       {locked ? null : (
                         <Button
