@@ -143,7 +143,7 @@ export const MENU: readonly MenuCategory[] = [
   {
     id: 'devices',
     entries: [
-      planned('/devices', ['devices.view', 'devices.view_descendants', 'devices.view_all']),
+      page('/devices', 'GET /devices/items'),
       planned('/devices/events', ['devices.view_events']),
       planned('/devices/tasks', ['devices.view_tasks']),
     ],

@@ -107,6 +107,12 @@ describe.each(dialects)('device link in the app (%s)', (dialect) => {
         .where('id', '=', ids['WIRE-GOOD']!)
         .executeTakeFirst();
       expect(JSON.parse(row!.info)).toMatchObject({ status: 'online', last_seen: expect.any(String) });
+      // …and answered as when the status last changed, in the item and the list row (the console's "since").
+      const seen = JSON.parse(row!.info).last_seen as string;
+      const item = await t.call('GET', `/devices/${ids['WIRE-GOOD']}`, { token: admin });
+      expect(item.json().data.device_info).toEqual({ status: 'online', last_seen: seen });
+      const listed = await t.call('GET', `/devices/items?${q(filter('equals'))}`, { token: admin });
+      expect(listed.json().data[0].device_info).toEqual({ status: 'online', last_seen: seen });
 
       await good.stop();
       const offline = await statusEvents(mine);

@@ -267,6 +267,32 @@ describe('entity form behaviour', () => {
     expect(selectIsDirty(actor.getSnapshot())).toBe(true);
   });
 
+  it('a change of a list input clears its own errors and those of its rows, not its neighbours', () => {
+    const { machine } = stubbed();
+    // Errors stay on the paths the server names (a list input's rows).
+    const definition = { ...sampleGateForm, fieldOf: (path: string) => path };
+    const actor = replay(machine, { ...existing, definition }, [
+      { type: 'xstate.done.actor.loadItem', output: sampleGate } as unknown as EntityFormEvent,
+    ]);
+    actor.send({ type: 'field.change', field: 'name', value: 'South gate' });
+    actor.send({ type: 'form.submit' });
+    const errors = {
+      'floors.0.floor': { code: 'not_unique' },
+      'floors.1.ports': { code: 'range' },
+      floorsmore: { code: 'required' },
+      name: { code: 'not_unique' },
+    };
+    actor.send({ type: 'xstate.error.actor.saveItem', error: { ...serverRefusal, fields: errors } } as never);
+    expect(Object.keys(actor.getSnapshot().context.errors).sort()).toEqual(
+      ['floors.0.floor', 'floors.1.ports', 'floorsmore', 'name'].sort(),
+    );
+    actor.send({ type: 'field.change', field: 'floors', value: [] });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      floorsmore: { code: 'required' },
+      name: { code: 'not_unique' },
+    });
+  });
+
   it('without the edit permission or read-only: no Approve, locked inputs, submit does nothing', () => {
     for (const input of [
       { ...existing, mayEdit: false },

@@ -76,6 +76,9 @@ const events = [
   { type: 'list.deleteCancelled' },
   { type: 'list.deleteResultDismissed' },
   { type: 'list.exportRequested' },
+  // A live change to a shown row (sampleRows has id 2) and to a row not shown.
+  { type: 'list.rowPatched', id: 2, patch: { status: 'offline' } },
+  { type: 'list.rowPatched', id: 999, patch: { status: 'online' } },
 ] as unknown as EntityListEvent[];
 
 type Snapshot = ReturnType<typeof entityListMachine.resolveState>;
@@ -189,6 +192,17 @@ describeModel('entityList', {
       }
       if (step.event.type === 'xstate.error.actor.deleteItems' && step.before?.matches('deleting'))
         expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: `errors.http.${failure.code}` }]);
+    },
+    'a pushed row change patches that shown row only, in place, with no load': (step) => {
+      if (step.event.type !== 'list.rowPatched' || !step.before) return;
+      const e = step.event as { id: number; patch: Record<string, unknown> };
+      expect(step.effects.started).toEqual([]);
+      expect(step.after.value).toEqual(step.before.value);
+      expect(step.after.context.items.map((r) => r.id)).toEqual(step.before.context.items.map((r) => r.id));
+      step.after.context.items.forEach((row, i) => {
+        const was = step.before?.context.items[i];
+        expect(row).toEqual(row.id === e.id ? { ...was, ...e.patch } : was);
+      });
     },
     'one export at a time, of the current filter from page 1': (step) => {
       const exported = starts(step, 'exportFile') as ListQueryInput[];

@@ -119,6 +119,7 @@ export function selectDevices(q: ReturnType<typeof scopedDevices>) {
       'd.location_latitude',
       'd.location_longitude',
       'd.mqtt_password',
+      'd.info',
       'd.created_at',
       'author.id as author_id',
       'author.name as author_name',
@@ -142,6 +143,7 @@ export function selectDeviceRows(q: ReturnType<typeof scopedDevices>) {
       'd.domain_id',
       'g.name as domain_name',
       'd.created_at',
+      'd.info',
     ]);
 }
 export type DeviceListRow = RowOf<ReturnType<typeof selectDeviceRows>>;
@@ -160,9 +162,19 @@ export function toDeviceListItems(source: DeviceStatusSource, rows: DeviceListRo
     serial_number: r.serial_number,
     protocol: r.protocol as DeviceListItem['protocol'],
     domain: ref(r.domain_id, r.domain_name),
-    device_info: { status: statusOfDevice(source, r.serial_number) },
+    device_info: { status: statusOfDevice(source, r.serial_number), last_seen: lastSeenOf(r.info) },
     created_at: r.created_at,
   }));
+}
+
+/** When presence.ts last recorded a change of status (the row's `info` JSON), else null. */
+function lastSeenOf(info: string | null): string | null {
+  try {
+    const value = JSON.parse(info ?? '{}') as { last_seen?: unknown };
+    return typeof value?.last_seen === 'string' ? value.last_seen : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Stored settings as written (secrets in clear, no floor map), over today's defaults. */
@@ -262,7 +274,7 @@ export async function toDevices(
       location_longitude: r.location_longitude === null ? null : Number(r.location_longitude),
       sip_number_id: sipNumberId,
       sip_number: sipNumberId === null ? null : { id: sipNumberId, number: numbers.get(sipNumberId) ?? '' },
-      device_info: { status: statusOfDevice(source, r.serial_number) },
+      device_info: { status: statusOfDevice(source, r.serial_number), last_seen: lastSeenOf(r.info) },
       device_settings: {
         ...settings,
         mqtt_password: masked(settings.mqtt_password),

@@ -68,6 +68,12 @@ export type FloorMapEntry = v.InferOutput<typeof FloorMapEntrySchema>;
 const nullableString = v.nullable(v.string());
 const nullableNumber = v.nullable(v.number());
 
+/** The live status, and when the server last saw it change (null: never since it recorded changes). */
+export const DeviceInfoSchema = v.object({
+  status: v.picklist(DEVICE_STATUSES),
+  last_seen: v.optional(v.nullable(v.string()), null),
+});
+
 export const DeviceSettingsSchema = v.object({
   /** STORED_SECRET when one is stored, else null. */
   mqtt_password: nullableString,
@@ -169,7 +175,7 @@ export const DeviceSchema = v.object({
   /** The device's virtual number (a number whose holder is this device). */
   sip_number_id: v.nullable(v.number()),
   sip_number: v.nullable(v.object({ id: v.number(), number: v.string() })),
-  device_info: v.object({ status: v.picklist(DEVICE_STATUSES) }),
+  device_info: DeviceInfoSchema,
   /** Whether the device holds what the server wants (device tasks); absent where not computed. */
   sync: v.optional(DeviceSyncStateSchema),
   device_settings: DeviceSettingsSchema,
@@ -189,7 +195,7 @@ export const DeviceListItemSchema = v.object({
   serial_number: nullableString,
   protocol: v.picklist(DEVICE_PROTOCOLS),
   domain: v.nullable(ref),
-  device_info: v.object({ status: v.picklist(DEVICE_STATUSES) }),
+  device_info: DeviceInfoSchema,
   /** Whether the device holds what the server wants (device tasks); absent where not computed. */
   sync: v.optional(DeviceSyncStateSchema),
   created_at: v.string(),

@@ -86,10 +86,9 @@ const modeOf = (context: Pick<EntityFormContext, 'id'>): FormMode => (context.id
 /** The fields whose value differs from what the form opened with: what the person typed. */
 const typedSince = (values: FormValues, initial: FormValues): FormValues =>
   Object.fromEntries(Object.entries(values).filter(([field, value]) => !Object.is(value, initial[field])));
-const withoutError = (errors: Record<string, FieldError>, field: string) => {
-  const { [field]: _, ...rest } = errors;
-  return rest;
-};
+/** Errors without the field's own, nor those of its parts (`floor_map.2.floor` of a list input `floor_map`). */
+const withoutError = (errors: Record<string, FieldError>, field: string) =>
+  Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field && !key.startsWith(`${field}.`)));
 
 /**
  * Any entity's add/edit form (ARCHITECTURE: the generic `entityForm`): load by

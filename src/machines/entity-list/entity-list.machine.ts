@@ -34,7 +34,8 @@ export type AlertParams = { kind: 'error' | 'success'; code: string; params?: Re
  * select rows / the page / everything matching the filter (server side), bulk
  * delete behind a confirmation, refresh, export the current filter.
  * Query changes restart the load and clear the selection. Changes made
- * elsewhere (the `changes` effect) refresh the page in place.
+ * elsewhere (the `changes` effect) refresh the page in place, or patch one
+ * shown row (`list.rowPatched`, a live status) without a reload.
  */
 export const entityListMachine = setup({
   types: {
@@ -93,6 +94,9 @@ export const entityListMachine = setup({
         next: params.answer.meta.next ?? null,
       };
     }),
+    patchRow: assign(({ context }, params: { id: number; patch: Record<string, unknown> }) => ({
+      items: context.items.map((row) => (row.id === params.id ? { ...row, ...params.patch, id: row.id } : row)),
+    })),
     setFailure: assign((_, params: { failure: CallFailure }) => ({ failure: params.failure })),
     toggleRow: assign(({ context }, params: { id: number }) => ({ selection: toggleRow(context, params.id) })),
     togglePage: assign(({ context }) => ({ selection: togglePage(context) })),
@@ -142,6 +146,9 @@ export const entityListMachine = setup({
   initial: 'browsing',
   invoke: { id: 'changes', src: 'changes' },
   on: {
+    'list.rowPatched': {
+      actions: { type: 'patchRow', params: ({ event }) => ({ id: event.id, patch: event.patch }) },
+    },
     'list.searchChanged': {
       actions: [
         'cancelSearch',

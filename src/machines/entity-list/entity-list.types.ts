@@ -74,4 +74,9 @@ export type EntityListEvent =
   | { type: 'list.deleteConfirmed' }
   | { type: 'list.deleteCancelled' }
   | { type: 'list.deleteResultDismissed' }
-  | { type: 'list.exportRequested' };
+  | { type: 'list.exportRequested' }
+  /**
+   * A change the server pushed about one row (a device's live status): merged into the row
+   * in place if it is shown, without a reload; a row not shown is ignored.
+   */
+  | { type: 'list.rowPatched'; id: number; patch: Record<string, unknown> };

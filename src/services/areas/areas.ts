@@ -6,6 +6,7 @@ import { createTopicLive } from '../topic-live';
 import { accountArea } from './account';
 import type { Area, AreaContext } from './area';
 import { communicationsArea } from './communications';
+import { devicesArea } from './devices';
 import { elevatorsArea } from './elevators';
 import { groupsArea } from './groups';
 import { markersArea } from './markers';
@@ -35,6 +36,7 @@ export const AREAS = [
   notificationsArea,
   securityArea,
   elevatorsArea,
+  devicesArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

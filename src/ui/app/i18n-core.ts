@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'ipBlocking',
   'dialer',
   'elevators',
+  'devices',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -52,7 +52,9 @@ export type PageKey =
   | 'elevators'
   | 'elevatorForm'
   | 'callHistory'
-  | 'ipBlocking';
+  | 'ipBlocking'
+  | 'devices'
+  | 'deviceForm';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -164,7 +166,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   { path: '/markers', access: 'auth', title: page('markers'), page: 'markers' },
   ...crud('/sip-trunks', { list: 'sipTrunks', form: 'sipTrunkForm' }),
   ...crud('/roles', { list: 'roles', form: 'roleForm' }),
-  ...crud('/devices'),
+  ...crud('/devices', { list: 'devices', form: 'deviceForm' }),
   ...crud('/elevators', { list: 'elevators', form: 'elevatorForm' }),
   ...crud('/elevators/access-rules'),
   ...crud('/schedules'),

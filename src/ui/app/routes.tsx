@@ -70,6 +70,8 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   announceResponses: lazy(() => import('../announces/ResponsesPage').then((m) => ({ default: m.ResponsesPage }))),
   emergencyAlerts: lazy(() => import('../emergency/AlertsPage').then((m) => ({ default: m.AlertsPage }))),
   emergencyAlertForm: lazy(() => import('../emergency/AlertFormPage').then((m) => ({ default: m.AlertFormPage }))),
+  devices: lazy(() => import('../devices/DevicesPage').then((m) => ({ default: m.DevicesPage }))),
+  deviceForm: lazy(() => import('../devices/DeviceFormPage').then((m) => ({ default: m.DeviceFormPage }))),
 };
 
 function LazyPage({ page }: { page: PageKey }) {

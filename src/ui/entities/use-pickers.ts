@@ -65,9 +65,28 @@ export const describeLiftController = (row: ListRow): OptionText => ({
   secondary: [text(row.serial_number), `${String(row.floors ?? 0)} ⌂`].filter(Boolean).join(' · '),
 });
 
+/** A device: its name, with its group and serial number. */
+export const describeDevice = (row: ListRow): OptionText => ({
+  primary: String(row.name),
+  secondary:
+    [text((row.domain as { name?: string } | null | undefined)?.name), text(row.serial_number)]
+      .filter(Boolean)
+      .join(' · ') || null,
+});
+
+/**
+ * "Permit devices" (7.8's picker list): devices an access rule may permit passage
+ * through, i.e. those with a lock or a barrier to open: not indoor monitors, and not
+ * lift controllers (their floors go by elevator access rules). docs/decisions.md "Devices".
+ */
+export const PERMIT_DEVICE_FILTERS: Filter[] = [
+  { field: 'type', rule: 'not_equals', value: 'monitor' },
+  { field: 'type', rule: 'not_equals', value: 'liftcontroller' },
+];
+
 /**
  * The pickers of 2.5 delivered so far: users, group admins, roles, markers,
- * groups, virtual numbers, SIP trunks, forward rules (rule sets and groups).
+ * groups, virtual numbers, SIP trunks, forward rules (rule sets and groups), devices and permit devices.
  * Name search is the contract's `search` fields (users: name, e-mail, login;
  * virtual numbers: number, name, user name and e-mail, device name).
  */
@@ -117,6 +136,13 @@ export function usePickers() {
       ...spec('elevatorControllers', describeLiftController, 'elevators:pickers.controllers'),
       baseFilters: [{ field: 'free_for', rule: 'equals', value: elevatorId ?? 0 }],
     }),
+    /** The project's devices the caller sees (6.2 scopes), by name, serial or IP. */
+    devices: spec('devices', describeDevice, 'devices:pickers.devices'),
+    /** Devices an access rule may permit (see PERMIT_DEVICE_FILTERS). */
+    permitDevices: {
+      ...spec('devices', describeDevice, 'devices:pickers.permitDevices'),
+      baseFilters: PERMIT_DEVICE_FILTERS,
+    },
     /**
      * Administrators of a group: users the server limits with `limit_by_domain_id`
      * (7.8) to those who may administer that group (docs/decisions.md).
