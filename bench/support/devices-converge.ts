@@ -85,7 +85,10 @@ const fleet = spawn(
     stdio: ['ignore', 'ignore', 'inherit'],
   },
 );
+const log = (what: string) => process.stderr.write(`converge: ${what} at ${Math.round(performance.now())} ms\n`);
+log('devices made');
 while (app.ctx.deviceLink.status().devices_online < n) await sleep(50);
+log('online');
 // Let the queue settle the devices' first contact (nothing pending) before the change.
 await sleep(1000);
 
@@ -116,6 +119,7 @@ const done = async () =>
         .executeTakeFirstOrThrow()
     ).n,
   );
+log('change sent');
 while ((await done()) < n) await sleep(20);
 const ms = performance.now() - started;
 report({ devices: n, converged: await done(), converge_ms: Math.round(ms) });

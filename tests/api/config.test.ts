@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       // With demo content (the default) the demo's simulated hardware runs and the building lives.
       simulator: { enabled: true, sip: true, callInterval: 0, activity: 20 },
       mqtt: { port: 1883, wsPort: null, url: null, tlsKey: null, tlsCert: null },
+      deviceTasks: { leaseMs: 30_000, retryMs: [5_000, 30_000, 120_000, 600_000], maxAttempts: 6 },
       passwordHashing: { concurrency: 2, waiting: 32 },
       trustProxy: false,
     });
@@ -101,6 +102,9 @@ describe('loadConfig', () => {
       MQTT_PORT: '8883',
       MQTT_WS_PORT: '8884',
       MQTT_URL: 'mqtts://gh:secret@broker.local:8883',
+      DEVICE_TASK_LEASE_S: '45',
+      DEVICE_TASK_RETRY_S: '1,2,3',
+      DEVICE_TASK_MAX_ATTEMPTS: '4',
       MQTT_TLS_KEY: 'tsconfig.json',
       MQTT_TLS_CERT: 'package.json',
       PASSWORD_HASH_CONCURRENCY: '4',
@@ -154,6 +158,7 @@ describe('loadConfig', () => {
         tlsKey: resolve('tsconfig.json'),
         tlsCert: resolve('package.json'),
       },
+      deviceTasks: { leaseMs: 45_000, retryMs: [1_000, 2_000, 3_000], maxAttempts: 4 },
       passwordHashing: { concurrency: 4, waiting: 0 },
       trustProxy: ['10.0.0.1', '10.1.0.0/16', 'loopback'],
     });

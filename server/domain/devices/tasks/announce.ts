@@ -7,48 +7,48 @@ import { nowIso } from '../../clock';
 
 export type TaskChange = DeviceTasksChangedEvent['tasks'][number];
 
-/** Tasks still to run on a device. */
-export async function pendingCount(db: Kysely<Database>, deviceId: number): Promise<number> {
-  const row = await db
-    .selectFrom('device_tasks')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('device_id', '=', deviceId)
-    .where('status', 'in', [...PENDING_TASK_STATUSES])
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+/** Pending tasks of each of these devices, in one query per 500. */
+async function pendingCounts(db: Kysely<Database>, deviceIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < deviceIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('device_tasks')
+      .select(['device_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('device_id', 'in', deviceIds.slice(i, i + 500))
+      .where('status', 'in', [...PENDING_TASK_STATUSES])
+      .groupBy('device_id')
+      .execute();
+    for (const r of rows) counts.set(Number(r.device_id), Number(r.n));
+  }
+  return counts;
 }
 
 /**
- * Tells the device's project (DEVICES_TOPIC) that some of its tasks changed, with the pending
- * count after the change, so task lists and sync state refresh live.
+ * Tells each device's project (DEVICES_TOPIC) that some of its tasks changed, with its pending
+ * count after the change, so task lists and sync state refresh live. One message per device.
  */
-export async function announceTasks(
-  deps: { db: Kysely<Database>; realtime: Realtime },
-  projectId: number,
-  deviceId: number,
-  tasks: TaskChange[],
-): Promise<void> {
-  if (tasks.length === 0) return;
-  const event: DeviceTasksChangedEvent = {
-    type: 'DeviceTasksChanged',
-    device_id: deviceId,
-    tasks,
-    pending_tasks: await pendingCount(deps.db, deviceId),
-    at: nowIso(),
-  };
-  deps.realtime.publish(DEVICES_TOPIC, event, { projectId });
-}
-
-/** Groups changes by device and announces each device's. */
 export async function announceMany(
   deps: { db: Kysely<Database>; realtime: Realtime },
   rows: { id: number; project_id: number; device_id: number; status: string }[],
 ): Promise<void> {
+  if (rows.length === 0) return;
   const byDevice = new Map<number, { projectId: number; tasks: TaskChange[] }>();
   for (const r of rows) {
-    const entry = byDevice.get(r.device_id) ?? { projectId: r.project_id, tasks: [] };
+    const deviceId = Number(r.device_id);
+    const entry = byDevice.get(deviceId) ?? { projectId: Number(r.project_id), tasks: [] };
     entry.tasks.push({ id: Number(r.id), status: r.status as TaskChange['status'] });
-    byDevice.set(r.device_id, entry);
+    byDevice.set(deviceId, entry);
   }
-  for (const [deviceId, { projectId, tasks }] of byDevice) await announceTasks(deps, projectId, deviceId, tasks);
+  const pending = await pendingCounts(deps.db, [...byDevice.keys()]);
+  const at = nowIso();
+  for (const [deviceId, { projectId, tasks }] of byDevice) {
+    const event: DeviceTasksChangedEvent = {
+      type: 'DeviceTasksChanged',
+      device_id: deviceId,
+      tasks,
+      pending_tasks: pending.get(deviceId) ?? 0,
+      at,
+    };
+    deps.realtime.publish(DEVICES_TOPIC, event, { projectId });
+  }
 }
