@@ -145,7 +145,7 @@ export const MENU: readonly MenuCategory[] = [
     entries: [
       planned('/devices', ['devices.view', 'devices.view_descendants', 'devices.view_all']),
       planned('/devices/events', ['devices.view_events']),
-      planned('/devices/tasks', ['devices.view_tasks']),
+      page('/devices/tasks', 'GET /devices/tasks/items'),
     ],
   },
   {
