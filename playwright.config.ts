@@ -38,8 +38,14 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       SIP_PORT: String(E2E.sipPort),
-      // Never the machine's 1883: the journeys connect no devices.
-      MQTT_PORT: 'off',
+      // Never the machine's 1883: a port of this run, for the demo's simulated devices.
+      MQTT_PORT: String(E2E.mqttPort),
+      // The demo's devices come online (the device journeys need them), but the building stays still:
+      // no random identifiers, outages or alarms under the journeys' feet.
+      GATEHOUSE_SIMULATOR: '1',
+      GATEHOUSE_SIMULATOR_ACTIVITY: 'off',
+      // The softphone journey plays the entrance panel's SIP number itself.
+      GATEHOUSE_SIMULATOR_SIP: '0',
       DATA_DIR: dataDir,
       GATEHOUSE_ADMIN_LOGIN: 'admin',
       GATEHOUSE_ADMIN_PASSWORD: E2E.adminPassword,

@@ -6,6 +6,7 @@ import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityList } from '../entities/use-entity-list';
 import { DeviceTasksView } from './DeviceTasksView';
 import { describeDevice } from './describe-device';
+import { InitDeviceAction } from './InitDeviceAction';
 
 /** /devices/tasks: the list actor (mirrored in the URL) and the actions actor. */
 export function DeviceTasksPage() {
@@ -17,6 +18,7 @@ export function DeviceTasksPage() {
   const can = {
     restart: useMayCall('POST /devices/tasks/restart'),
     reinit: useMayCall('POST /devices/tasks/reinit'),
+    init: useMayCall('POST /devices/init/{id}'),
     delete: access.delete,
   };
   const devices = {
@@ -26,5 +28,13 @@ export function DeviceTasksPage() {
     searchLabel: t('pickers.devices.search'),
     describe: describeDevice,
   };
-  return <DeviceTasksView listRef={listRef} tasksRef={tasksRef} devices={devices} can={can} />;
+  return (
+    <DeviceTasksView
+      listRef={listRef}
+      tasksRef={tasksRef}
+      devices={devices}
+      can={can}
+      actions={can.init ? <InitDeviceAction devices={devices} /> : null}
+    />
+  );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { DeviceTaskSchema, RESTARTABLE_TASK_STATUSES } from '../../contract/entities/device-task';
@@ -20,12 +21,14 @@ export interface DeviceTasksViewProps {
   devices: PickerSpec;
   /** Which calls the user may make (restart, reinit, delete). */
   can: { restart: boolean; reinit: boolean; delete: boolean };
+  /** More page actions (the page's "Init device…"). */
+  actions?: ReactNode;
 }
 
 const restartable: readonly string[] = RESTARTABLE_TASK_STATUSES;
 
 /** /devices/tasks: the live task list with its filters; restart, reinit and delete behind confirmations. */
-export function DeviceTasksView({ listRef, tasksRef, devices, can }: DeviceTasksViewProps) {
+export function DeviceTasksView({ listRef, tasksRef, devices, can, actions }: DeviceTasksViewProps) {
   const { t, i18n } = useTranslation(['deviceTasks', 'lists']);
   const label = (row: ListRow) => {
     const task = rowAs(DeviceTaskSchema, row);
@@ -85,11 +88,14 @@ export function DeviceTasksView({ listRef, tasksRef, devices, can }: DeviceTasks
       canDelete={can.delete}
       emptyText={{ title: t('deviceTasks:emptyTitle'), hint: t('deviceTasks:emptyHint') }}
       actions={
-        can.restart ? (
-          <Button onClick={() => tasksRef.send({ type: 'tasks.request', request: { kind: 'restart', items: null } })}>
-            {t('deviceTasks:actions.restartFailed')}
-          </Button>
-        ) : null
+        <>
+          {can.restart ? (
+            <Button onClick={() => tasksRef.send({ type: 'tasks.request', request: { kind: 'restart', items: null } })}>
+              {t('deviceTasks:actions.restartFailed')}
+            </Button>
+          ) : null}
+          {actions}
+        </>
       }
       rowActions={can.restart || can.reinit || can.delete ? rowActions : undefined}
     >
