@@ -28,8 +28,6 @@ export const ERROR_CODES = {
   notFound: 'not found',
   // Devices and telephony (8.2).
   deviceOffline: 'device offline, cannot connect',
-  /** A device of protocol none is not managed: no init, no task restart, no sync (8.2). */
-  protocolNone: 'protocol none, cannot init, restart queue or sync',
   serialNumberInUse: 'serial number in use',
   sipServiceStartError: 'sip service start error',
   /** The device broker could not start again (/broker/restart). */

@@ -77,7 +77,7 @@ export const deviceInitMachine = setup({
   delays: { poll: DEVICE_TASKS_POLL_MS },
   actions: {
     setDevice: assign((_, params: { device: InitDevice }) => ({ device: params.device })),
-    refuse: assign({ failure: { code: ERROR_CODES.protocolNone, task: null } satisfies InitFailure }),
+    refuse: assign({ failure: { code: ERROR_CODES.protocolNoneCannotInit, task: null } satisfies InitFailure }),
     setFailure: assign((_, params: { failure: InitFailure }) => ({ failure: params.failure })),
     takeBatch: assign((_, params: { batch: SentBatch }) => ({
       batchId: params.batch.batchId,
