@@ -12,6 +12,7 @@ import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communi
 import { linkStatusSource } from './domain/devices/link-status';
 import { followDevicePresence } from './domain/devices/presence';
 import type { DeviceStatusSource } from './domain/devices/status';
+import { startTaskRunner } from './domain/devices/tasks/runner';
 import { createIpBlocking } from './domain/security/ip-blocking';
 import { apiRoutes } from './http/api';
 import { installCompression } from './http/plumbing/compression';
@@ -88,6 +89,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const bus = config.databaseUrl ? createPgBus(config.databaseUrl, app.log) : createLocalBus();
   const hub = createHub(bus, app.log);
   const ipBlocking = createIpBlocking({ db, realtime: hub.realtime, clock: options.clock, log: app.log });
+  const deviceTasks = startTaskRunner({
+    ctx: { db, realtime: hub.realtime },
+    link: deviceLink,
+    config: config.deviceTasks,
+    log: app.log,
+  });
   const ctx: AppContext = {
     config,
     db,
@@ -107,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ipBlocking,
     deviceLink,
     deviceStatus: options.deviceStatus ?? linkStatusSource(deviceLink),
+    deviceTasks,
   };
   app.decorate('ctx', ctx);
   app.decorate('realtime', ctx.realtime);
@@ -121,7 +129,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const stopPresence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   app.addHook('onClose', async () => {
     stopPresence();
+    // Stop sending; closing the link ends what is in flight (it is tried again later, by id).
+    const draining = deviceTasks.stop();
     await deviceLink.close();
+    await draining;
     await ctx.sip.stop();
     scheduler.stop();
     ipBlocking.stop();

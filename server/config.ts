@@ -52,6 +52,8 @@ export interface Config {
   simulator: SimulatorConfig;
   /** The device link (issue 11): the embedded MQTT broker's listeners, or an external broker. */
   mqtt: MqttConfig;
+  /** The device task queue (server/domain/devices/tasks). */
+  deviceTasks: DeviceTasksConfig;
   /** The one queue every argon2 hash and verify goes through (server/domain/auth/password-pool.ts). */
   passwordHashing: PasswordHashingConfig;
   /**
@@ -73,6 +75,16 @@ export interface SimulatorConfig {
   enabled: boolean;
   /** Seconds between the panel's own calls to the concierge number; 0: it never calls by itself. */
   callInterval: number;
+}
+
+/** The device task queue: how long a node holds a task it sent, and the retry schedule. */
+export interface DeviceTasksConfig {
+  /** DEVICE_TASK_LEASE_S (default 30): a task a dead node was sending is taken again after this. */
+  leaseMs: number;
+  /** DEVICE_TASK_RETRY_S (default 5,30,120,600): waits before attempts 2, 3, … (the last repeats). */
+  retryMs: number[];
+  /** DEVICE_TASK_MAX_ATTEMPTS (default 6): then the task is `error`. */
+  maxAttempts: number;
 }
 
 /** The device link (server/mqtt): the embedded broker, or MQTT_URL's. */
@@ -183,6 +195,17 @@ const readableFile: Rule<string> = {
 };
 
 /** A listener port, or `0` / `off` for none. */
+/** Comma-separated whole seconds, 0 to a day each (`5,30,120`). */
+const secondsList: Rule<number[]> = {
+  schema: v.pipe(
+    v.string(),
+    v.regex(/^\d+(,\d+)*$/),
+    v.transform((value) => value.split(',').map(Number)),
+    v.check((list) => list.length <= 20 && list.every((s) => s <= 86_400)),
+  ),
+  expected: 'comma-separated seconds (at most 20, each 0-86400)',
+};
+
 const optionalPort: Rule<number | null> = {
   schema: v.pipe(
     v.string(),
@@ -343,6 +366,11 @@ export function loadConfig(env: Env): Config {
     enabled: read('GATEHOUSE_SIMULATOR', flag, false),
     callInterval: read('GATEHOUSE_SIMULATOR_CALL_INTERVAL', integer(0, 86_400), 0),
   };
+  const deviceTasks: DeviceTasksConfig = {
+    leaseMs: read('DEVICE_TASK_LEASE_S', integer(1, 3_600), 30) * 1000,
+    retryMs: read('DEVICE_TASK_RETRY_S', secondsList, [5, 30, 120, 600]).map((s) => s * 1000),
+    maxAttempts: read('DEVICE_TASK_MAX_ATTEMPTS', integer(1, 100), 6),
+  };
   const mqtt: MqttConfig = {
     port: read('MQTT_PORT', optionalPort, 1883),
     wsPort: read('MQTT_WS_PORT', optionalPort, null),
@@ -410,6 +438,7 @@ export function loadConfig(env: Env): Config {
     media,
     simulator,
     mqtt,
+    deviceTasks,
     passwordHashing,
     trustProxy: trustProxySetting,
   };

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { DeviceStatusSource } from './domain/devices/status';
+import type { TaskRunner } from './domain/devices/tasks/runner';
 import type { IpBlocking } from './domain/security/ip-blocking';
 import type { Mailer } from './mail/mailer';
 import type { DeviceLink } from './mqtt/link';
@@ -26,4 +27,6 @@ export interface AppContext {
   deviceLink: DeviceLink;
   /** Live device status (online/offline): over the device link (link-status.ts). Replaceable in tests. */
   deviceStatus: DeviceStatusSource;
+  /** The device task queue's sender on this node (server/domain/devices/tasks): kicked when tasks are made. */
+  deviceTasks: TaskRunner;
 }

@@ -590,6 +590,9 @@ export interface Database {
   devices: DevicesTable;
   device_floors: DeviceFloorsTable;
   device_pool: DevicePoolTable;
+  device_tasks: DeviceTasksTable;
+  device_sync: DeviceSyncTable;
+  device_sync_errors: DeviceSyncErrorsTable;
   forward_rule_sets: ForwardRuleSetsTable;
   forward_groups: ForwardGroupsTable;
   sip_numbers: SipNumbersTable;
@@ -626,3 +629,52 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type DomainRow = Selectable<DomainsTable>;
+
+/** A device task (migration 0016): the durable queue of what the server tells a device. */
+export interface DeviceTasksTable {
+  id: Generated<number>;
+  project_id: number;
+  device_id: number;
+  kind: string;
+  /** JSON object. */
+  payload: Defaulted<string>;
+  status: Defaulted<string>;
+  attempts: Defaulted<number>;
+  max_attempts: number;
+  next_attempt_at: Timestamp | null;
+  last_error_code: string | null;
+  last_error_message: string | null;
+  /** Sent as the request id; null: the task id. */
+  request_id: string | null;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  batch_id: string;
+  /** JSON array of { type, id, name }. */
+  entities: Defaulted<string>;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+/** What a device was sent and took (migration 0016). */
+export interface DeviceSyncTable {
+  device_id: number;
+  settings_version: Defaulted<number>;
+  settings_hash: string | null;
+  applied_version: Defaulted<number>;
+  identifiers_version: Defaulted<number>;
+  schedules_version: Defaulted<number>;
+  converged_at: Timestamp | null;
+}
+
+/** An item of a list the device could not take, from its answer to the last sync of that list (migration 0016). */
+export interface DeviceSyncErrorsTable {
+  id: Generated<number>;
+  device_id: number;
+  list: string;
+  item_id: string;
+  code: string;
+  task_id: number;
+  at: Timestamp;
+}

@@ -107,7 +107,9 @@ export function createLinkCore(publish: Publish) {
   > = {
     request(serial: string, kind: RequestKind, body = {}, options = {}) {
       if (statuses.get(serial)?.online !== true) return Promise.reject(new DeviceLinkError('offline', serial));
-      const id = randomUUID();
+      const id = options.id ?? randomUUID();
+      // The same id twice at once would share one answer slot: the earlier one gives way.
+      settle(id)?.reject(new DeviceLinkError('closed', serial));
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
           () => settle(id)?.reject(new DeviceLinkError('timeout', serial)),

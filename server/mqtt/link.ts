@@ -49,6 +49,11 @@ export interface BrokerStatus {
 export interface RequestOptions {
   /** Default 10 s (docs/device-protocol.md). */
   timeoutMs?: number;
+  /**
+   * The request id (default a new UUID). The task queue sends a task's own id, so a request sent
+   * again after a crash or a timeout is one the device recognises and answers without acting twice.
+   */
+  id?: string;
 }
 
 /** Called with a batch of events; resolve once they are stored: only then are they acked. */

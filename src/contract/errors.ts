@@ -29,6 +29,9 @@ export const ERROR_CODES = {
   // Devices and telephony (8.2).
   deviceOffline: 'device offline, cannot connect',
   serialNumberInUse: 'serial number in use',
+  /** A device of protocol none is not talked to: no init, no task restart, no sync (8.2). */
+  protocolNoneCannotInit: 'protocol none, cannot init, restart queue or sync',
+  protocolNotMqtt: 'protocol not mqtt, cannot connect',
   sipServiceStartError: 'sip service start error',
   /** The device broker could not start again (/broker/restart). */
   serviceNotAvailable: 'service not available',

@@ -36,7 +36,7 @@ export function scopedDevices(db: Kysely<Database>, auth: Auth) {
 const myGroups = (auth: Auth) => sql`select m.id, m.lft, m.rgt from user_domains mud
   inner join domains m on m.id = mud.domain_id where mud.user_id = ${auth.userId} and m.project_id = ${auth.projectId}`;
 
-function deviceViewScope(auth: Auth): Expression<SqlBool> {
+export function deviceViewScope(auth: Auth): Expression<SqlBool> {
   const created = sql<SqlBool>`d.created_by_user_id = ${auth.userId}`;
   const reach = groupReach(auth, 'd.domain_id');
   return reach ? sql<SqlBool>`(${reach} or ${created})` : created;

@@ -19,6 +19,7 @@ import {
   toDeviceListItems,
   toDevices,
 } from '../../domain/devices/devices';
+import { withSyncState } from '../../domain/devices/tasks/sync-state';
 import { registerEntityCalls } from '../plumbing/entity-routes';
 import { registerCall } from '../plumbing/register-call';
 
@@ -37,10 +38,10 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     relations: DEVICE_RELATIONS,
     conditions: { status: statusCondition(dialectOf(ctx.db), () => ctx.deviceStatus) },
     idColumn: 'd.id',
-    toItems: (rows) => toDevices(ctx.db, ctx.deviceStatus, rows),
+    toItems: async (rows) => withSyncState(ctx, await toDevices(ctx.db, ctx.deviceStatus, rows)),
     list: {
       select: selectDeviceRows,
-      toItems: async (rows: DeviceListRow[]) => toDeviceListItems(ctx.deviceStatus, rows),
+      toItems: async (rows: DeviceListRow[]) => withSyncState(ctx, toDeviceListItems(ctx.deviceStatus, rows)),
     },
     create: (auth, body) => createDevice(ctx.db, auth, body),
     patch: (auth, id, body) => updateDevice(ctx.db, auth, id, body),

@@ -51,6 +51,9 @@ export interface SimulatedDeviceOptions {
 }
 
 const ANSWERED_KEEP_MS = 5 * 60_000;
+/** Most answers kept for repeated ids (the oldest go first), and most executed ids recorded. */
+const ANSWERED_MAX = 1_000;
+const EXECUTED_MAX = 10_000;
 const FIRMWARE = 'sim-1.0';
 
 export class SimulatedDevice implements Tickable {
@@ -66,6 +69,12 @@ export class SimulatedDevice implements Tickable {
   readonly lists = { identifiers: new Map<string, SyncItem>(), schedules: new Map<string, SyncItem>() };
   readonly alarms = new Map<string, AlarmSensor>();
   readonly backlog = new Backlog();
+  /**
+   * Ids of the requests this device acted on, oldest first (the last EXECUTED_MAX): a request
+   * repeated with the same id is answered from `answered` and not recorded again, so a test can
+   * check that nothing was done twice.
+   */
+  readonly executed: string[] = [];
 
   private client: MqttClient | null = null;
   private wantOnline = false;
@@ -375,6 +384,9 @@ export class SimulatedDevice implements Tickable {
     if (seen) return void this.respond(seen.response); // delivered twice: answer again, act once
     const { response, after } = answer(this, request);
     this.answered.set(request.id, { response, at: Date.now() });
+    if (this.answered.size > ANSWERED_MAX) this.answered.delete(this.answered.keys().next().value as string);
+    this.executed.push(request.id);
+    if (this.executed.length > EXECUTED_MAX) this.executed.shift();
     this.respond(response, after);
   }
 

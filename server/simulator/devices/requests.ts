@@ -26,7 +26,9 @@ function floorMapOf(settings: Body): FloorMapEntry[] | null {
 const HANDLERS: Record<RequestKind, Handler> = {
   init(device, body) {
     device.resetLists();
-    if (body.settings && typeof body.settings === 'object') device.applySettings(body.settings as Body, 1);
+    // The version the server gave these settings (a server that sends none: 1).
+    const version = isInt(body.settings_version) ? body.settings_version : 1;
+    if (body.settings && typeof body.settings === 'object') device.applySettings(body.settings as Body, version);
     if (typeof body.heartbeat_s === 'number' && body.heartbeat_s > 0) device.heartbeatMs = body.heartbeat_s * 1000;
     return { body: device.describe() };
   },
