@@ -38,9 +38,12 @@ export function TaskProgress({ tasks, live = false }: { tasks: readonly Followed
               ) : null}
             </span>
             <span className="flex items-center gap-2">
-              <span className="text-xs tabular-nums text-muted">
-                {t('attempts', { attempts: task.attempts, max: task.max_attempts })}
-              </span>
+              {/* Live changes carry statuses only: attempts show where they tell something (a retrying task). */}
+              {task.status !== 'completed' && task.attempts > 0 ? (
+                <span className="text-xs tabular-nums text-muted">
+                  {t('attempts', { attempts: task.attempts, max: task.max_attempts })}
+                </span>
+              ) : null}
               <TaskStatusBadge status={task.status} />
             </span>
           </li>

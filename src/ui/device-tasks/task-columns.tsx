@@ -31,7 +31,7 @@ export function taskColumns(t: TFunction, locale: string): ColumnDef[] {
       header: t('deviceTasks:fields.device'),
       cell: (task) => (
         <span className="flex flex-col">
-          <span className="text-ink">{task.device.name}</span>
+          <span className="whitespace-nowrap text-ink">{task.device.name}</span>
           {task.domain ? <span className="text-xs text-muted">{task.domain.name}</span> : null}
         </span>
       ),
