@@ -8,6 +8,7 @@ import { EntityListView } from '../entities/EntityListView';
 import { rowAs } from '../entities/rows';
 import type { PickerSpec } from '../entities/use-pickers';
 import { Button } from '../kit/Button';
+import { Icon } from '../kit/icons';
 import { TaskRequestDialog } from './TaskRequestDialog';
 import { taskColumns } from './task-columns';
 import { taskFilters } from './task-filters';
@@ -68,9 +69,10 @@ export function DeviceTasksView({ listRef, tasksRef, devices, can, actions }: De
             size="sm"
             variant="ghost"
             aria-label={t('deviceTasks:actions.deleteLabel', { id: task.id })}
+            title={t('deviceTasks:actions.delete')}
             onClick={() => tasksRef.send({ type: 'tasks.request', request: { kind: 'delete', items: [task.id] } })}
           >
-            {t('deviceTasks:actions.delete')}
+            <Icon name="close" className="h-4 w-4" />
           </Button>
         ) : null}
       </span>

@@ -40,7 +40,7 @@ export function taskColumns(t: TFunction, locale: string): ColumnDef[] {
       key: 'kind',
       header: t('deviceTasks:fields.kind'),
       sortField: 'kind',
-      cell: (task) => <span className="whitespace-nowrap">{kindText(t, task.kind)}</span>,
+      cell: (task) => kindText(t, task.kind),
     },
     {
       key: 'status',
@@ -75,14 +75,14 @@ export function taskColumns(t: TFunction, locale: string): ColumnDef[] {
       key: 'created_at',
       header: t('deviceTasks:fields.created_at'),
       sortField: 'created_at',
-      className: 'w-36',
+      className: 'w-28',
       cell: (task) => <When iso={task.created_at} locale={locale} />,
     },
     {
       key: 'finished_at',
       header: t('deviceTasks:fields.finished_at'),
       sortField: 'finished_at',
-      className: 'w-36',
+      className: 'w-28',
       cell: (task) => <When iso={task.finished_at} locale={locale} />,
     },
   ]);
