@@ -16,7 +16,7 @@ function When({ iso, locale }: { iso: string | null; locale: string }) {
   );
 }
 
-/** The task list: id, device (with its group), kind, status with the last error, attempts, when. */
+/** The task list: id, device (with its group), kind, status with its attempts and last error, when. */
 export function taskColumns(t: TFunction, locale: string): ColumnDef[] {
   return asColumns<Row>([
     {
@@ -52,22 +52,14 @@ export function taskColumns(t: TFunction, locale: string): ColumnDef[] {
           {task.last_error && task.status !== 'completed' ? (
             <span className="text-xs text-danger-600">{taskErrorText(t, task.last_error)}</span>
           ) : null}
+          <span className="whitespace-nowrap text-xs tabular-nums text-muted">
+            {t('deviceTasks:attempts', { attempts: task.attempts, max: task.max_attempts })}
+          </span>
           {task.status === 'queued' && task.next_attempt_at ? (
             <span className="text-xs text-muted">
               {t('deviceTasks:nextAttempt', { when: formatWhen(task.next_attempt_at, locale) })}
             </span>
           ) : null}
-        </span>
-      ),
-    },
-    {
-      key: 'attempts',
-      header: t('deviceTasks:fields.attempts'),
-      sortField: 'attempts',
-      className: 'w-24',
-      cell: (task) => (
-        <span className="whitespace-nowrap tabular-nums">
-          {t('deviceTasks:attempts', { attempts: task.attempts, max: task.max_attempts })}
         </span>
       ),
     },

@@ -38,7 +38,7 @@ export const Refused: Story = {
   ...showing('refused'),
   play: async ({ canvasElement }) => {
     const d = await dialog(canvasElement);
-    await expect(within(d).getByRole('alert')).toHaveTextContent('The device has protocol none');
+    await expect(within(d).getByRole('alert')).toHaveTextContent("The device's protocol is none");
     await expect(within(d).queryByRole('button', { name: 'Initialise' })).not.toBeInTheDocument();
   },
 };
