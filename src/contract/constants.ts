@@ -31,6 +31,11 @@ export const SIP_RETRY_AFTER_ERROR_MS = 5_000;
 export const SIP_RETRY_AFTER_INVALID_REGISTRATION_MS = 30_000;
 export const ENDED_CALL_REMOVAL_MS = 5_000;
 export const CALL_DURATION_TICK_MS = 1_000;
+/**
+ * Not in section 9: how often a console following device tasks (the init dialog) reads them again
+ * when no DeviceTasksChanged came (the realtime line is down, or the user may not listen to devices).
+ */
+export const DEVICE_TASKS_POLL_MS = 5_000;
 export const SECURE_WEBSOCKET_PORT = 8443;
 export const DTMF = { inCallMs: 160, genericMs: 1_000, gapMs: 1_200, iceCheckingTimeoutMs: 200 } as const;
 export const DIALER_HISTORY_PAGE = { page: 1, size: 50 } as const;

@@ -145,7 +145,7 @@ export const MENU: readonly MenuCategory[] = [
     entries: [
       page('/devices', 'GET /devices/items'),
       planned('/devices/events', ['devices.view_events']),
-      planned('/devices/tasks', ['devices.view_tasks']),
+      page('/devices/tasks', 'GET /devices/tasks/items'),
     ],
   },
   {

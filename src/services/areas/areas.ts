@@ -6,6 +6,7 @@ import { createTopicLive } from '../topic-live';
 import { accountArea } from './account';
 import type { Area, AreaContext } from './area';
 import { communicationsArea } from './communications';
+import { deviceTasksArea } from './device-tasks';
 import { devicesArea } from './devices';
 import { elevatorsArea } from './elevators';
 import { groupsArea } from './groups';
@@ -37,6 +38,7 @@ export const AREAS = [
   securityArea,
   elevatorsArea,
   devicesArea,
+  deviceTasksArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

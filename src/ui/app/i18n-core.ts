@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'trunks',
   'calls',
   'ipBlocking',
+  'deviceTasks',
   'dialer',
   'elevators',
   'devices',

@@ -54,7 +54,8 @@ export type PageKey =
   | 'callHistory'
   | 'ipBlocking'
   | 'devices'
-  | 'deviceForm';
+  | 'deviceForm'
+  | 'deviceTasks';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -152,7 +153,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/announces/response', 'announceResponses'),
   single('/guest-access'),
   single('/devices/events'),
-  single('/devices/tasks'),
+  single('/devices/tasks', 'deviceTasks'),
   { path: '/devices/search', access: 'auth', title: page('devicesSearch') },
   single('/devices/alarms-calls'),
   single('/access-control/events'),

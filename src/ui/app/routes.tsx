@@ -48,6 +48,7 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   elevators: lazy(() => import('../elevators/ElevatorsPage').then((m) => ({ default: m.ElevatorsPage }))),
   elevatorForm: lazy(() => import('../elevators/ElevatorFormPage').then((m) => ({ default: m.ElevatorFormPage }))),
   ipBlocking: lazy(() => import('../ip-blocking/IpBlockingPage').then((m) => ({ default: m.IpBlockingPage }))),
+  deviceTasks: lazy(() => import('../device-tasks/DeviceTasksPage').then((m) => ({ default: m.DeviceTasksPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),
   passwordRecovery: lazy(() =>
     import('../registration/AccountPages').then((m) => ({ default: m.PasswordRecoveryPage })),

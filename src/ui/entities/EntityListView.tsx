@@ -18,8 +18,8 @@ export interface EntityListViewProps {
   description?: ReactNode;
   columns: ColumnDef[];
   filters?: FilterDef[];
-  /** The search box's label ("Search by name or e-mail"). */
-  searchLabel: string;
+  /** The search box's label ("Search by name or e-mail"); without it no search box (an entity with no `search` fields). */
+  searchLabel?: string;
   rowLabel: (row: ListRow) => string;
   /** The entity's plural for a count ("3 users"), for the delete confirmation. */
   entityLabel: (count: number) => string;
@@ -59,7 +59,7 @@ export function EntityListView(props: EntityListViewProps) {
       />
       {props.tabs}
       <div className="flex flex-wrap items-center gap-2">
-        <ListSearch listRef={listRef} label={props.searchLabel} />
+        {props.searchLabel ? <ListSearch listRef={listRef} label={props.searchLabel} /> : null}
         {props.filters?.length ? <FilterBar listRef={listRef} filters={props.filters} /> : null}
       </div>
       <BulkBar listRef={listRef} canDelete={props.canDelete ?? false} entityLabel={props.entityLabel} />

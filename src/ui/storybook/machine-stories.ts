@@ -13,6 +13,8 @@ export type MachineName =
   | 'call'
   | 'conversation-feed'
   | 'conversation-thread'
+  | 'device-init'
+  | 'device-tasks'
   | 'dialer'
   | 'entity-form'
   | 'entity-list'
