@@ -10,6 +10,7 @@ import { passwordPool } from './domain/auth/password-pool';
 import type { Clock } from './domain/clock';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
 import { linkStatusSource } from './domain/devices/link-status';
+import { followDeviceEvents } from './domain/devices/event-ingest';
 import { followDevicePresence } from './domain/devices/presence';
 import type { DeviceStatusSource } from './domain/devices/status';
 import { createIpBlocking } from './domain/security/ip-blocking';
@@ -119,9 +120,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('announceScheduler', scheduler);
   ipBlocking.start();
   const stopPresence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
+  const events = followDeviceEvents({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   app.addHook('onClose', async () => {
     stopPresence();
+    events.stop();
     await deviceLink.close();
+    await events.ingestion.drain();
     await ctx.sip.stop();
     scheduler.stop();
     ipBlocking.stop();

@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import type { Hub } from '../realtime/hub';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
+import { deviceEventRoutes } from './devices/events';
 import { deviceRoutes } from './devices/routes';
 import { groupRoutes } from './groups/routes';
 import { markerRoutes } from './markers/markers';
@@ -31,6 +32,7 @@ const AREAS = [
   telephonyRoutes,
   deviceRoutes,
   brokerRoutes,
+  deviceEventRoutes,
   communicationRoutes,
   notificationRoutes,
   securityRoutes,

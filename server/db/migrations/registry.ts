@@ -13,6 +13,7 @@ import { ruleSetOrder } from './0011_rule_set_order';
 import { listSpeed } from './0012_list_speed';
 import { mobileClients } from './0014_mobile_clients';
 import { devices } from './0015_devices';
+import { deviceEvents } from './0017_device_events';
 
 /**
  * Every migration, by name. Kysely applies them in name order, so names start
@@ -33,4 +34,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_list_speed': listSpeed,
   '0014_mobile_clients': mobileClients,
   '0015_devices': devices,
+  '0017_device_events': deviceEvents,
 };
