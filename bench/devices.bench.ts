@@ -5,8 +5,9 @@
  *   while; connect time, how many the server still counts online, statuses per second, loop
  *   delay and memory of the broker process; the devices run in a child process (goal 10,000).
  * - ingest: devices sending events in batches until every one is stored and acked
- *   (goal ≥ 5,000 events/s). The store is an in-memory set: the database insert of the platform
- *   is not in this figure.
+ *   (goal ≥ 5,000 events/s). Gatehouse stores them with the platform's ingestion
+ *   (server/domain/devices/event-ingest.ts) into a fresh SQLite file (BENCH_DATABASE_URL:
+ *   PostgreSQL); the baseline keeps them in an in-memory set.
  * BENCH_DEVICES (2000), BENCH_HOLD_S (20), BENCH_HEARTBEAT_S (10), BENCH_EVENTS (50000),
  * BENCH_EVENT_DEVICES (100), BENCH_EVENT_CHUNK (20), BENCH_CONNECT_WAVE (200, both sides).
  */

@@ -78,7 +78,11 @@ export const deviceEvents: Migration = {
       .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
       .addColumn('comment', 'text')
       .execute();
-    await db.schema.createIndex('device_alarm_log_alarm_idx').on('device_alarm_log').columns(['alarm_id', 'id']).execute();
+    await db.schema
+      .createIndex('device_alarm_log_alarm_idx')
+      .on('device_alarm_log')
+      .columns(['alarm_id', 'id'])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('device_alarm_log').execute();

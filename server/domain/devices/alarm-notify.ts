@@ -22,7 +22,11 @@ export async function announceAlarmChanges(
   changes: readonly AlarmChange[],
 ): Promise<void> {
   for (const change of changes) {
-    const event: DeviceAlarmChangedEvent = { type: 'DeviceAlarmChanged', alarm_id: change.alarmId, state: change.state };
+    const event: DeviceAlarmChangedEvent = {
+      type: 'DeviceAlarmChanged',
+      alarm_id: change.alarmId,
+      state: change.state,
+    };
     deps.realtime.publish(DEVICE_ALARMS_TOPIC, event, { projectId: change.projectId });
     const device = await deps.db
       .selectFrom('devices as d')
@@ -59,7 +63,11 @@ export async function announceAlarmChanges(
  * Members who may see an alarm of a device in group `domainId` (event-scope.ts): holders of
  * device_alarms.view with devices.view_all, or whose groups hold that group (or are it).
  */
-export async function alarmWatchers(db: Kysely<Database>, projectId: number, domainId: number | null): Promise<number[]> {
+export async function alarmWatchers(
+  db: Kysely<Database>,
+  projectId: number,
+  domainId: number | null,
+): Promise<number[]> {
   const rows = await db
     .selectFrom('memberships as m')
     .innerJoin('roles as r', 'r.id', 'm.role_id')
@@ -73,7 +81,10 @@ export async function alarmWatchers(db: Kysely<Database>, projectId: number, dom
             .selectFrom('user_domains as ud')
             .innerJoin('domains as ag', 'ag.id', 'ud.domain_id')
             .innerJoin('domains as dg', (j) =>
-              j.onRef('dg.lft', '>=', 'ag.lft').onRef('dg.rgt', '<=', 'ag.rgt').onRef('dg.project_id', '=', 'ag.project_id'),
+              j
+                .onRef('dg.lft', '>=', 'ag.lft')
+                .onRef('dg.rgt', '<=', 'ag.rgt')
+                .onRef('dg.project_id', '=', 'ag.project_id'),
             )
             .select('ud.user_id')
             .whereRef('ud.user_id', '=', 'm.user_id')

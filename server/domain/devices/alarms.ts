@@ -74,7 +74,8 @@ export type AlarmRow = RowOf<ReturnType<typeof selectAlarms>>;
 
 const oneOf = <T extends string>(values: readonly T[], value: unknown, fallback: T): T =>
   (values as readonly unknown[]).includes(value) ? (value as T) : fallback;
-const refOf = (id: number | null, name: string | null) => (id === null || name === null ? null : { id: Number(id), name });
+const refOf = (id: number | null, name: string | null) =>
+  id === null || name === null ? null : { id: Number(id), name };
 
 export function toAlarms(rows: AlarmRow[]): DeviceAlarm[] {
   return rows.map((r) => ({
@@ -226,7 +227,10 @@ export async function applyAlarmEvent(trx: Transaction<Database>, event: AlarmEv
     userId: null,
   });
   const log = (alarmId: number, state: AlarmState) =>
-    trx.insertInto('device_alarm_log').values({ alarm_id: alarmId, state, at: event.at, user_id: null, comment: null }).execute();
+    trx
+      .insertInto('device_alarm_log')
+      .values({ alarm_id: alarmId, state, at: event.at, user_id: null, comment: null })
+      .execute();
 
   if (!existing) {
     const state: AlarmState = event.type === 'alarm.raised' ? 'enabled' : 'disabled';
@@ -251,7 +255,11 @@ export async function applyAlarmEvent(trx: Transaction<Database>, event: AlarmEv
   const id = Number(existing.id);
   if (event.type === 'alarm.raised') {
     if (existing.raised_at === null)
-      await trx.updateTable('device_alarms').set({ raised_at: event.at, updated_at: now }).where('id', '=', id).execute();
+      await trx
+        .updateTable('device_alarms')
+        .set({ raised_at: event.at, updated_at: now })
+        .where('id', '=', id)
+        .execute();
     return null;
   }
   if (existing.state === 'enabled') {

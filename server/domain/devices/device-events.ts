@@ -34,7 +34,16 @@ export const EVENT_RELATIONS = {
 };
 
 export function selectEvents(q: ReturnType<typeof scopedEvents>) {
-  return q.select(['e.id', 'e.device_id', 'd.name as device_name', 'e.event_id', 'e.type', 'e.occurred_at', 'e.received_at', 'e.data']);
+  return q.select([
+    'e.id',
+    'e.device_id',
+    'd.name as device_name',
+    'e.event_id',
+    'e.type',
+    'e.occurred_at',
+    'e.received_at',
+    'e.data',
+  ]);
 }
 export type EventRow = RowOf<ReturnType<typeof selectEvents>>;
 

@@ -60,7 +60,7 @@ export function createEventIngestion(deps: {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }): EventIngestion {
   const devices = new Map<string, KnownDevice | null>();
-  let queue: Job[] = [];
+  const queue: Job[] = [];
   let running: Promise<void> | null = null;
 
   async function devicesOf(serials: string[]): Promise<void> {

@@ -10,7 +10,10 @@ import { notify } from '../notifications/notifications';
  * important). A subscription on a group covers the groups below it too. The user's own setting
  * (notification settings) can still switch the type off (notify() checks it).
  */
-export async function notifyOffline(deps: { db: Kysely<Database>; realtime: Realtime }, deviceId: number): Promise<void> {
+export async function notifyOffline(
+  deps: { db: Kysely<Database>; realtime: Realtime },
+  deviceId: number,
+): Promise<void> {
   const device = await deps.db
     .selectFrom('devices as d')
     .innerJoin('domains as g', 'g.id', 'd.domain_id')

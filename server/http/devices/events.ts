@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type SqlBool } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { alarmCallsEntity, deviceAlarmsEntity } from '../../../src/contract/entities/device-alarm';
 import { deviceEventsEntity } from '../../../src/contract/entities/device-event';
 import { hasPermission, type Permission } from '../../../src/contract/permissions';
@@ -37,8 +37,14 @@ const holds = (permissions: readonly Permission[], p: Permission) => hasPermissi
  * listen to. Ingestion itself is domain/devices/event-ingest.ts, wired by the app.
  */
 export async function deviceEventRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  ctx.realtime.authorize(DEVICE_EVENTS_TOPIC, (auth, rest) => rest === '' && holds(auth.role.permissions, 'devices.view_events'));
-  ctx.realtime.authorize(DEVICE_ALARMS_TOPIC, (auth, rest) => rest === '' && holds(auth.role.permissions, 'device_alarms.view'));
+  ctx.realtime.authorize(
+    DEVICE_EVENTS_TOPIC,
+    (auth, rest) => rest === '' && holds(auth.role.permissions, 'devices.view_events'),
+  );
+  ctx.realtime.authorize(
+    DEVICE_ALARMS_TOPIC,
+    (auth, rest) => rest === '' && holds(auth.role.permissions, 'device_alarms.view'),
+  );
 
   registerEntityCalls(app, {
     entity: deviceEventsEntity,

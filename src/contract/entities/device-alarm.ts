@@ -10,7 +10,17 @@ import { CallHistoryItemSchema } from './call-history';
  * other state; final). `id` (also answered as `alarm_id`, the name of §3 and of the
  * /devices/alarms/:id/edit route) is the platform's; `device_alarm_id` the device's own.
  */
-export const ALARM_SENSORS = ['smoke', 'gas', 'pir', 'door', 'window', 'panic', 'flood', 'pull_cord', 'bed_mat'] as const;
+export const ALARM_SENSORS = [
+  'smoke',
+  'gas',
+  'pir',
+  'door',
+  'window',
+  'panic',
+  'flood',
+  'pull_cord',
+  'bed_mat',
+] as const;
 export type AlarmSensor = (typeof ALARM_SENSORS)[number];
 export const ALARM_STATES = ['enabled', 'disabled', 'processed'] as const;
 export type AlarmState = (typeof ALARM_STATES)[number];
