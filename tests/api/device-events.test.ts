@@ -191,7 +191,8 @@ describe.each(dialects)('device events and alarms (%s)', (dialect) => {
     const old = await events(
       filters([
         { field: 'device', rule: 'has', value: [ids['EV-A']] },
-        { field: 'occurred_at', rule: 'below', value: '2026-03-02T00:00:00.000Z' },
+        { field: 'date_from', rule: 'equals_above', value: '2026-03-01T00:00:00.000Z' },
+        { field: 'date_to', rule: 'equals_below', value: '2026-03-01T23:59:59.999Z' },
       ]),
     );
     expect(old.data.map((e) => e.event_id)).toEqual(['EV-A-manual-1']);

@@ -4,7 +4,9 @@ import { DEVICE_EVENT_EXPORT_FIELDS, type DeviceEvent } from '../../../src/contr
 import { readJson } from '../../db/json';
 import type { RowOf } from '../../db/rows';
 import type { Database } from '../../db/schema';
+import type { Filter } from '../../../src/contract/filters';
 import type { Auth } from '../auth/auth-context';
+import { wrongParameters } from '../errors';
 import { eventDeviceScope } from './event-scope';
 
 /** The events list (7.4): the project's events of devices the caller reaches (event-scope.ts). */
@@ -31,6 +33,18 @@ export const EVENT_RELATIONS = {
     rule === 'has'
       ? sql<SqlBool>`e.device_id in (${sql.join(ids as number[])})`
       : sql<SqlBool>`${ids === 'null' ? sql`1 = 0` : sql`1 = 1`}`,
+};
+
+const instant = (f: Filter) => {
+  const value = String(f.value ?? '');
+  if (Number.isNaN(Date.parse(value))) throw wrongParameters({ filters: { code: 'invalid' } });
+  return new Date(value).toISOString();
+};
+
+/** The time range filters (contract: date_from, date_to on the device's time). */
+export const EVENT_CONDITIONS = {
+  date_from: (f: Filter): Expression<SqlBool> => sql<SqlBool>`e.occurred_at >= ${instant(f)}`,
+  date_to: (f: Filter): Expression<SqlBool> => sql<SqlBool>`e.occurred_at <= ${instant(f)}`,
 };
 
 export function selectEvents(q: ReturnType<typeof scopedEvents>) {

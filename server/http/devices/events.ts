@@ -19,6 +19,7 @@ import {
 } from '../../domain/devices/alarms';
 import {
   EVENT_COLUMNS,
+  EVENT_CONDITIONS,
   EVENT_EXPORT_COLUMNS,
   EVENT_RELATIONS,
   scopedEvents,
@@ -52,6 +53,7 @@ export async function deviceEventRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     select: selectEvents,
     columns: EVENT_COLUMNS,
     relations: EVENT_RELATIONS,
+    conditions: EVENT_CONDITIONS,
     idColumn: 'e.id',
     toItems: async (rows) => toEvents(rows),
     exportColumns: EVENT_EXPORT_COLUMNS,

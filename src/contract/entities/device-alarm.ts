@@ -104,7 +104,9 @@ export const alarmCallsEntity = defineEntity({
   fields: {
     id: { kind: 'number', sortable: true, filterable: true },
     status: { kind: 'enum', sortable: true, filterable: true },
+    type: { kind: 'enum', sortable: true, filterable: true },
     is_sos: { kind: 'boolean', sortable: true, filterable: true },
+    answered_by: { kind: 'text', sortable: true, filterable: true },
     duration: { kind: 'number', sortable: true, filterable: true },
     from_number: { kind: 'text', sortable: true, filterable: true },
     to_number: { kind: 'text', sortable: true, filterable: true },

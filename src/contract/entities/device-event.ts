@@ -5,7 +5,8 @@ import { defineEntity } from '../entity';
  * Device events (issue 11, 7.4 "events list and download"): what devices report over the
  * device protocol (docs/device-protocol.md "Events"), stored once per device event id.
  * `occurred_at` is the device's clock, `received_at` the server's. The list filters by device
- * (`device` has ids), type and time (`occurred_at` above / below); the export is the download.
+ * (`device` has ids), type and time (`date_from` / `date_to`, or `occurred_at` above / below); the
+ * export is the download.
  */
 export const DEVICE_EVENT_TYPES = [
   'door.opened',
@@ -56,6 +57,9 @@ export const deviceEventsEntity = defineEntity({
     event_id: { kind: 'text', filterable: true },
     occurred_at: { kind: 'date', sortable: true, filterable: true },
     received_at: { kind: 'date', sortable: true, filterable: true },
+    /** The time range of the page's filters (ISO instants, inclusive, on `occurred_at`). */
+    date_from: { kind: 'date', filterable: true },
+    date_to: { kind: 'date', filterable: true },
   },
   search: ['device_name'],
   with: [],

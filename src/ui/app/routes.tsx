@@ -47,6 +47,12 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   sipTrunkForm: lazy(() => import('../sip-trunks/SipTrunkFormPage').then((m) => ({ default: m.SipTrunkFormPage }))),
   ipBlocking: lazy(() => import('../ip-blocking/IpBlockingPage').then((m) => ({ default: m.IpBlockingPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),
+  deviceEvents: lazy(() => import('../device-events/DeviceEventsPage').then((m) => ({ default: m.DeviceEventsPage }))),
+  alarms: lazy(() => import('../alarms/AlarmsPage').then((m) => ({ default: m.AlarmsPage }))),
+  alarmProcessing: lazy(() =>
+    import('../alarms/AlarmProcessingPage').then((m) => ({ default: m.AlarmProcessingPage })),
+  ),
+  alarmCalls: lazy(() => import('../alarms/AlarmCallsPage').then((m) => ({ default: m.AlarmCallsPage }))),
   passwordRecovery: lazy(() =>
     import('../registration/AccountPages').then((m) => ({ default: m.PasswordRecoveryPage })),
   ),
