@@ -13,12 +13,11 @@ const snapshot = (value: string, context: Partial<AlarmProcessingContext>) =>
   });
 const comment = 'Checked on site: burnt toast, ventilated';
 
-/** One snapshot per state, plus the review with a missing comment. */
+/** One snapshot per state. */
 export const alarmProcessingFixtures = {
   loading: snapshot('loading', {}),
   loadFailed: snapshot('loadFailed', { failure: { code: 'item not found', status: 404 } }),
   review: snapshot('review', { alarm: sampleAlarm, comment }),
-  commentMissing: snapshot('review', { alarm: sampleAlarm, commentError: 'required' }),
   processing: snapshot('processing', { alarm: sampleAlarm, comment }),
   failed: snapshot('failed', {
     alarm: sampleAlarm,

@@ -52,15 +52,6 @@ export const Review: Story = {
   },
 };
 
-export const CommentMissing: Story = {
-  name: 'review (no comment)',
-  ...showing('commentMissing'),
-  play: async ({ canvasElement }) => {
-    const box = await within(canvasElement).findByRole('textbox', { name: 'Comment' });
-    await expect(box).toHaveAttribute('aria-invalid', 'true');
-  },
-};
-
 export const Processing: Story = {
   name: 'processing',
   ...showing('processing'),
