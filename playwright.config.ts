@@ -38,8 +38,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       SIP_PORT: String(E2E.sipPort),
-      // Never the machine's 1883: the journeys connect no devices.
-      MQTT_PORT: 'off',
+      // Never the machine's 1883: a port of the e2e server's own, for the simulated devices of alarms.spec.ts.
+      MQTT_PORT: String(E2E.mqttPort),
       DATA_DIR: dataDir,
       GATEHOUSE_ADMIN_LOGIN: 'admin',
       GATEHOUSE_ADMIN_PASSWORD: E2E.adminPassword,
