@@ -16,9 +16,9 @@ function addDevice() {
   const db = new Database(join(dir, 'gatehouse.sqlite'), { fileMustExist: true });
   try {
     const project = db.prepare("select id from projects where name = 'Riverside Residence'").get() as { id: number };
-    const group = db
-      .prepare("select id from domains where project_id = ? and name = 'Building A'")
-      .get(project.id) as { id: number };
+    const group = db.prepare("select id from domains where project_id = ? and name = 'Building A'").get(project.id) as {
+      id: number;
+    };
     const now = new Date().toISOString();
     db.prepare('delete from devices where serial_number = ?').run(SERIAL);
     db.prepare(

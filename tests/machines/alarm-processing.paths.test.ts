@@ -41,7 +41,8 @@ describeModel('alarmProcessing', {
   machine: stubbed().machine,
   input: { id: 7 },
   events,
-  serialize: (s) => JSON.stringify([s.value, s.context.comment.trim() !== '', s.context.commentError, s.context.failure]),
+  serialize: (s) =>
+    JSON.stringify([s.value, s.context.comment.trim() !== '', s.context.commentError, s.context.failure]),
   fixtures: alarmProcessingFixtures,
   invariants: {
     'an alarm is held wherever it can be processed or was': (s) => {

@@ -1,10 +1,10 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import * as v from 'valibot';
 import { DEVICE_EVENT_EXPORT_FIELDS, type DeviceEvent } from '../../../src/contract/entities/device-event';
+import type { Filter } from '../../../src/contract/filters';
 import { readJson } from '../../db/json';
 import type { RowOf } from '../../db/rows';
 import type { Database } from '../../db/schema';
-import type { Filter } from '../../../src/contract/filters';
 import type { Auth } from '../auth/auth-context';
 import { wrongParameters } from '../errors';
 import { eventDeviceScope } from './event-scope';

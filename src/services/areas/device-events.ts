@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { fromCallback, fromPromise } from 'xstate';
-import { alarmCallsEntity, type DeviceAlarm, deviceAlarmsEntity } from '../../contract/entities/device-alarm';
 import { devicesEntity } from '../../contract/entities/device';
+import { alarmCallsEntity, type DeviceAlarm, deviceAlarmsEntity } from '../../contract/entities/device-alarm';
 import { deviceEventsEntity } from '../../contract/entities/device-event';
 import {
   DEVICE_ALARMS_TOPIC,
@@ -70,8 +70,12 @@ export const deviceEventsArea = defineArea('deviceEvents', ({ http, showAlert, k
         ),
         process: fromPromise<DeviceAlarm, { id: number; comment: string }>(
           async ({ input }) =>
-            (await http.call('POST /alarms/{id}/process', { params: { id: input.id }, body: { comment: input.comment } }))
-              .data,
+            (
+              await http.call('POST /alarms/{id}/process', {
+                params: { id: input.id },
+                body: { comment: input.comment },
+              })
+            ).data,
         ),
       },
     }),

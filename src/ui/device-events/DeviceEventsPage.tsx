@@ -4,8 +4,8 @@ import { usePageMachines } from '../app/actor-context';
 import type { FilterDef } from '../entities/filters';
 import { useEntityAccess } from '../entities/use-access';
 import { useEntityList } from '../entities/use-entity-list';
-import { useDevicePicker } from './device-picker';
 import { DeviceEventsView } from './DeviceEventsView';
+import { useDevicePicker } from './device-picker';
 
 /** /devices/events: device events, newest first, live; filters by device, type and days; download. */
 export function DeviceEventsPage() {

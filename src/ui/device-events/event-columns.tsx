@@ -16,12 +16,24 @@ const TONES: Record<string, BadgeTone> = {
 };
 
 /** The details of an event worth a column: who, why, where. */
-const DETAIL_KEYS = ['identifier', 'plate', 'reason', 'relay', 'floor', 'apartment', 'button', 'sensor', 'count'] as const;
+const DETAIL_KEYS = [
+  'identifier',
+  'plate',
+  'reason',
+  'relay',
+  'floor',
+  'apartment',
+  'button',
+  'sensor',
+  'count',
+] as const;
 
 function Details({ event, t }: { event: DeviceEvent; t: TFunction }) {
   const parts = DETAIL_KEYS.flatMap((key) => {
     const value = event.data[key];
-    return value === undefined || value === null || value === '' ? [] : [`${t(`deviceEvents:details.${key}`)}: ${String(value)}`];
+    return value === undefined || value === null || value === ''
+      ? []
+      : [`${t(`deviceEvents:details.${key}`)}: ${String(value)}`];
   });
   return <span className="text-xs text-muted">{parts.join(' · ')}</span>;
 }

@@ -47,7 +47,9 @@ export const Review: Story = {
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(await page.findByText('Smoke alarm on Entrance panel')).toBeInTheDocument();
-    await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveValue('Checked on site: burnt toast, ventilated');
+    await expect(page.getByRole('textbox', { name: 'Comment' })).toHaveValue(
+      'Checked on site: burnt toast, ventilated',
+    );
     await expect(page.getByRole('button', { name: 'Process' })).toBeEnabled();
   },
 };
