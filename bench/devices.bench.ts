@@ -5,8 +5,9 @@
  *   while; connect time, how many the server still counts online, statuses per second, loop
  *   delay and memory of the broker process; the devices run in a child process (goal 10,000).
  * - ingest: devices sending events in batches until every one is stored and acked
- *   (goal ≥ 5,000 events/s). The store is an in-memory set: the database insert of the platform
- *   is not in this figure.
+ *   (goal ≥ 5,000 events/s). Gatehouse stores them with the platform's ingestion
+ *   (server/domain/devices/event-ingest.ts) into a fresh SQLite file (BENCH_DATABASE_URL:
+ *   PostgreSQL); the baseline keeps them in an in-memory set.
  * - converge: one settings change to BENCH_CONVERGE_DEVICES devices until every one took it: on
  *   the Gatehouse side the real app (SQLite, the device task queue: set-use-address queues a
  *   settings apply per device), on the bare side a request published to each client

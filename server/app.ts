@@ -9,6 +9,7 @@ import { type BrokerPorts, startDeviceLink } from './device-link';
 import { passwordPool } from './domain/auth/password-pool';
 import type { Clock } from './domain/clock';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
+import { followDeviceEvents } from './domain/devices/event-ingest';
 import { linkStatusSource } from './domain/devices/link-status';
 import { followDevicePresence } from './domain/devices/presence';
 import type { DeviceStatusSource } from './domain/devices/status';
@@ -127,12 +128,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('announceScheduler', scheduler);
   ipBlocking.start();
   const stopPresence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
+  const events = followDeviceEvents({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   app.addHook('onClose', async () => {
     stopPresence();
     // Stop sending; closing the link ends what is in flight (it is tried again later, by id).
     const draining = deviceTasks.stop();
+    events.stop();
     await deviceLink.close();
     await draining;
+    await events.ingestion.drain();
     await ctx.sip.stop();
     scheduler.stop();
     ipBlocking.stop();

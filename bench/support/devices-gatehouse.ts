@@ -1,11 +1,14 @@
 /**
  * The Gatehouse side of bench/devices.bench.ts: the embedded DeviceLink (aedes with per-device
  * credentials and rights) and the device simulator. argv: `hold <n> <hold_s> <heartbeat_s>` or
- * `ingest <devices> <events> <chunk>`. Prints `RESULT {json}`.
+ * `ingest <devices> <events> <chunk>` (events stored by the platform's ingestion into a fresh
+ * database). Prints `RESULT {json}`.
  */
 import { performance } from 'node:perf_hooks';
+import { createEventIngestion } from '../../server/domain/devices/event-ingest';
 import { createEmbeddedLink } from '../../server/mqtt/embedded-link';
 import { fleetDevices, startSimulatedFleet } from '../../server/simulator/devices/fleet';
+import { benchDatabase } from './devices-database';
 import { CONNECT_WAVE, loopDelayDuring, report, rssMb, sleep, spawnDevices } from './devices-measure';
 
 const [scenario, a, b, c] = process.argv.slice(2);
@@ -49,11 +52,18 @@ if (scenario === 'hold') {
   await new Promise(() => {}); // until the bench kills it
 } else if (scenario === 'ingest') {
   const [deviceCount, events, chunk] = [Number(a), Number(b), Number(c)];
-  const stored = new Set<string>();
-  link.onEvents((serial, batch) => {
-    for (const event of batch) stored.add(`${serial}/${event.id}`);
+  // The platform's ingestion (domain/devices/event-ingest.ts) into a SQLite file as the server
+  // runs it (WAL, synchronous NORMAL), or PostgreSQL with BENCH_DATABASE_URL.
+  const fleetList = fleetDevices(deviceCount, { passwordOf });
+  const db = await benchDatabase(fleetList.map((d) => d.serial));
+  let published = 0;
+  const ingestion = createEventIngestion({
+    db,
+    realtime: { publish: () => void published++, authorize: () => {}, endSessions: () => {} },
+    log: { warn: (...args: unknown[]) => console.error(...args) },
   });
-  const fleet = await startSimulatedFleet({ url, devices: fleetDevices(deviceCount, { passwordOf }), heartbeatS: 30 });
+  link.onEvents((serial, batch) => ingestion.handle(serial, batch));
+  const fleet = await startSimulatedFleet({ url, devices: fleetList, heartbeatS: 30 });
   const perDevice = Math.ceil(events / deviceCount);
   const started = performance.now();
   for (let sent = 0; sent < perDevice; sent += chunk) {
@@ -64,14 +74,19 @@ if (scenario === 'hold') {
   while (fleet.devices.some((device) => device.backlog.size > 0)) await sleep(5);
   const ms = performance.now() - started;
   const total = perDevice * deviceCount;
+  const stored = await db
+    .selectFrom('device_events')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   report({
     devices: deviceCount,
     events: total,
-    stored: stored.size,
+    stored: Number(stored.n),
     ms: Math.round(ms),
     events_per_s: Math.round(total / (ms / 1000)),
   });
   await fleet.stop();
+  await db.destroy();
 }
 await link.close();
 process.exit(0);

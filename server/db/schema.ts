@@ -230,6 +230,50 @@ export interface DevicesTable {
   updated_at: Timestamp;
 }
 
+/** What a device reported (migration 0017), once per (device, event_id). */
+export interface DeviceEventsTable {
+  id: Generated<number>;
+  project_id: number;
+  device_id: number;
+  /** The device's own id of the event (unique for that device). */
+  event_id: string;
+  type: string;
+  /** The device's clock. */
+  occurred_at: Timestamp;
+  received_at: Timestamp;
+  /** JSON of the event's data. */
+  data: Defaulted<string>;
+}
+
+/** An alarm a device raised (migration 0017). */
+export interface DeviceAlarmsTable {
+  id: Generated<number>;
+  project_id: number;
+  device_id: number;
+  /** The device's own alarm id (unique for that device). */
+  device_alarm_id: string;
+  sensor: string;
+  /** enabled | disabled | processed */
+  state: string;
+  raised_at: Timestamp | null;
+  cleared_at: Timestamp | null;
+  processed_at: Timestamp | null;
+  processed_by_user_id: number | null;
+  comment: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Every state change of an alarm (migration 0017); user null: the device changed it. */
+export interface DeviceAlarmLogTable {
+  id: Generated<number>;
+  alarm_id: number;
+  state: string;
+  at: Timestamp;
+  user_id: number | null;
+  comment: string | null;
+}
+
 /** A lift controller's floor map (section 3 "Floor map entry"). */
 export interface DeviceFloorsTable {
   id: Generated<number>;
@@ -605,6 +649,9 @@ export interface Database {
   emergency_alert_domains: EmergencyAlertDomainsTable;
   emergency_alert_devices: EmergencyAlertDevicesTable;
   devices: DevicesTable;
+  device_events: DeviceEventsTable;
+  device_alarms: DeviceAlarmsTable;
+  device_alarm_log: DeviceAlarmLogTable;
   device_floors: DeviceFloorsTable;
   device_pool: DevicePoolTable;
   elevators: ElevatorsTable;

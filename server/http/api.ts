@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import type { Hub } from '../realtime/hub';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
+import { deviceEventRoutes } from './devices/events';
 import { deviceRoutes } from './devices/routes';
 import { deviceTaskRoutes } from './devices/tasks';
 import { elevatorRoutes } from './elevators/routes';
@@ -34,6 +35,7 @@ const AREAS = [
   deviceRoutes,
   deviceTaskRoutes,
   brokerRoutes,
+  deviceEventRoutes,
   communicationRoutes,
   notificationRoutes,
   securityRoutes,

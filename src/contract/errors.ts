@@ -69,6 +69,8 @@ export const ERROR_CODES = {
   controllerLinked: 'controller already linked to another elevator',
   // Others (8.2): IP blocking's whitelist.
   ipAlreadyWhitelisted: 'ip already whitelisted',
+  // Device alarms (issue 11; not in 8.2): processing is final.
+  alarmAlreadyProcessed: 'alarm already processed',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

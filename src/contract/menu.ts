@@ -126,8 +126,8 @@ export const MENU: readonly MenuCategory[] = [
   {
     id: 'emergency',
     entries: [
-      planned('/devices/alarms', ['device_alarms.view']),
-      planned('/devices/alarms-calls', ['device_alarms.view']),
+      page('/devices/alarms', 'GET /alarms/items'),
+      page('/devices/alarms-calls', 'GET /alarms/calls/items'),
       page('/emergency-alerts', 'GET /emergency-alerts/items'),
     ],
   },
@@ -144,7 +144,7 @@ export const MENU: readonly MenuCategory[] = [
     id: 'devices',
     entries: [
       page('/devices', 'GET /devices/items'),
-      planned('/devices/events', ['devices.view_events']),
+      page('/devices/events', 'GET /devices/events/items'),
       page('/devices/tasks', 'GET /devices/tasks/items'),
     ],
   },

@@ -109,3 +109,28 @@ export const DeviceTasksChangedEventSchema = v.object({
   at: v.string(),
 });
 export type DeviceTasksChangedEvent = v.InferOutput<typeof DeviceTasksChangedEventSchema>;
+
+/**
+ * Device events (issue 11): new events of the project were stored; holders of devices.view_events
+ * may listen. It carries counts and device ids only (a listener limited to some groups learns no
+ * event's details); the events page reloads its first page.
+ */
+export const DEVICE_EVENTS_TOPIC = 'private-device-events';
+export const DeviceEventsAddedEventSchema = v.object({
+  type: v.literal('DeviceEventsAdded'),
+  count: v.number(),
+  device_ids: v.array(v.number()),
+});
+export type DeviceEventsAddedEvent = v.InferOutput<typeof DeviceEventsAddedEventSchema>;
+
+/**
+ * Device alarms (issue 11): an alarm of the project was raised or changed state; holders of
+ * device_alarms.view may listen. Ids and the state only; lists and the processing page reload.
+ */
+export const DEVICE_ALARMS_TOPIC = 'private-device-alarms';
+export const DeviceAlarmChangedEventSchema = v.object({
+  type: v.literal('DeviceAlarmChanged'),
+  alarm_id: v.number(),
+  state: v.picklist(['enabled', 'disabled', 'processed']),
+});
+export type DeviceAlarmChangedEvent = v.InferOutput<typeof DeviceAlarmChangedEventSchema>;

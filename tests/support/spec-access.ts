@@ -245,6 +245,18 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'GET /devices/{id}/forwards': devicesView,
   'GET /devices/{id}/forwards/settings': devicesView,
   'POST /devices/{id}/forwards/settings': any('devices.edit', 'self_domain.manage_devices'),
+  // Device events (6.2 "view events"; 7.4 events list and download).
+  'GET /devices/events/items': any('devices.view_events'),
+  'GET /devices/events/export': any('devices.view_events'),
+  // Device alarms (6.2: view, process, delete; 7.4 /alarms list, item, log, process).
+  'GET /alarms/items': any('device_alarms.view'),
+  'GET /alarms/{id}': any('device_alarms.view'),
+  'GET /alarms/{id}/log': any('device_alarms.view'),
+  'POST /alarms/{id}/process': any('device_alarms.process'),
+  'DELETE /alarms/{id}': any('device_alarms.delete'),
+  'POST /alarms/delete-all': any('device_alarms.delete'),
+  // /devices/alarms-calls is gated by device alarm view (6.4).
+  'GET /alarms/calls/items': any('device_alarms.view'),
 
   // Calls and history.
   'GET /calls/history/items': any('calls.view_history'),

@@ -14,6 +14,7 @@ import { listSpeed } from './0012_list_speed';
 import { mobileClients } from './0014_mobile_clients';
 import { devices } from './0015_devices';
 import { deviceTasks } from './0016_device_tasks';
+import { deviceEvents } from './0017_device_events';
 import { elevators } from './0018_elevators';
 
 /**
@@ -36,5 +37,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_mobile_clients': mobileClients,
   '0015_devices': devices,
   '0016_device_tasks': deviceTasks,
+  '0017_device_events': deviceEvents,
   '0018_elevators': elevators,
 };

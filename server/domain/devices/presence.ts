@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import type { DeviceLink, Unsubscribe } from '../../mqtt/link';
 import type { Realtime } from '../../realtime/realtime';
 import { nowIso } from '../clock';
+import { notifyOffline } from './offline-notify';
 
 /**
  * Follows devices coming online and going offline on the link: each change (not each heartbeat)
@@ -48,6 +49,7 @@ async function announce(
     .execute();
   const event: DeviceStatusChangedEvent = { type: 'DeviceStatusChanged', device_id: Number(device.id), status, at };
   realtime.publish(DEVICES_TOPIC, event, { projectId: Number(device.project_id) });
+  if (status === 'offline') await notifyOffline({ db, realtime }, Number(device.id));
 }
 
 function parseInfo(text: string | null): Record<string, unknown> {

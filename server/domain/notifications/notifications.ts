@@ -32,7 +32,7 @@ export interface NotifyInput {
  * recipient's `private-users.{id}` topic as `NotificationCreated`. Producers
  * (announces, conversations, SIP, devices, …) call this and nothing else.
  */
-export async function notify(ctx: AppContext, input: NotifyInput): Promise<void> {
+export async function notify(ctx: Pick<AppContext, 'db' | 'realtime'>, input: NotifyInput): Promise<void> {
   const spec = NOTIFICATION_TYPES[input.type];
   const recipients = await recipientsOf(ctx.db, input.projectId, [...new Set(input.userIds)], spec.setting);
   if (recipients.length === 0) return;

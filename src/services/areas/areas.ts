@@ -6,6 +6,7 @@ import { createTopicLive } from '../topic-live';
 import { accountArea } from './account';
 import type { Area, AreaContext } from './area';
 import { communicationsArea } from './communications';
+import { deviceEventsArea } from './device-events';
 import { deviceTasksArea } from './device-tasks';
 import { devicesArea } from './devices';
 import { elevatorsArea } from './elevators';
@@ -39,6 +40,7 @@ export const AREAS = [
   elevatorsArea,
   devicesArea,
   deviceTasksArea,
+  deviceEventsArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

@@ -30,6 +30,8 @@ export const NAMESPACES = [
   'dialer',
   'elevators',
   'devices',
+  'deviceEvents',
+  'alarms',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -55,7 +55,11 @@ export type PageKey =
   | 'ipBlocking'
   | 'devices'
   | 'deviceForm'
-  | 'deviceTasks';
+  | 'deviceTasks'
+  | 'deviceEvents'
+  | 'alarms'
+  | 'alarmProcessing'
+  | 'alarmCalls';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -152,10 +156,10 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   { path: '/announce/:token', access: 'auth', title: page('announce'), page: 'announce' },
   single('/announces/response', 'announceResponses'),
   single('/guest-access'),
-  single('/devices/events'),
+  single('/devices/events', 'deviceEvents'),
   single('/devices/tasks', 'deviceTasks'),
   { path: '/devices/search', access: 'auth', title: page('devicesSearch') },
-  single('/devices/alarms-calls'),
+  single('/devices/alarms-calls', 'alarmCalls'),
   single('/access-control/events'),
   single('/elevators/events'),
 
@@ -187,8 +191,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/ukey2'),
   edit('/ukey2', entry('/ukey2'), 'shell:title.view'),
   // Device alarms: edit by alarm_id; the side menu's /devices/alarms entry lands on its list.
-  single('/devices/alarms'),
-  edit('/devices/alarms'),
+  single('/devices/alarms', 'alarms'),
+  { ...edit('/devices/alarms'), page: 'alarmProcessing' },
   add('/guest-access'),
   edit('/guest-access'),
 ];

@@ -50,6 +50,12 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   ipBlocking: lazy(() => import('../ip-blocking/IpBlockingPage').then((m) => ({ default: m.IpBlockingPage }))),
   deviceTasks: lazy(() => import('../device-tasks/DeviceTasksPage').then((m) => ({ default: m.DeviceTasksPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),
+  deviceEvents: lazy(() => import('../device-events/DeviceEventsPage').then((m) => ({ default: m.DeviceEventsPage }))),
+  alarms: lazy(() => import('../alarms/AlarmsPage').then((m) => ({ default: m.AlarmsPage }))),
+  alarmProcessing: lazy(() =>
+    import('../alarms/AlarmProcessingPage').then((m) => ({ default: m.AlarmProcessingPage })),
+  ),
+  alarmCalls: lazy(() => import('../alarms/AlarmCallsPage').then((m) => ({ default: m.AlarmCallsPage }))),
   passwordRecovery: lazy(() =>
     import('../registration/AccountPages').then((m) => ({ default: m.PasswordRecoveryPage })),
   ),

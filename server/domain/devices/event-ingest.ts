@@ -1,0 +1,202 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { DEVICE_EVENTS_TOPIC, type DeviceEventsAddedEvent } from '../../../src/contract/realtime';
+import type { Database } from '../../db/schema';
+import type { DeviceLink, Unsubscribe } from '../../mqtt/link';
+import type { DeviceEvent } from '../../mqtt/protocol';
+import type { Realtime } from '../../realtime/realtime';
+import { nowIso } from '../clock';
+import { announceAlarmChanges } from './alarm-notify';
+import { type AlarmChange, alarmEventOf, applyAlarmEvent } from './alarms';
+
+/**
+ * Event ingestion (docs/device-protocol.md "Events"): every batch a device publishes is stored
+ * once per `(device, event id)` (insert … on conflict do nothing), so a replayed backlog neither
+ * loses nor duplicates; the link acks a batch only after its handler resolved, i.e. after the
+ * commit. Batches arriving together (many devices at once) are written in one transaction
+ * (group commit): what costs is the commit, not the rows. Alarm events of newly stored rows
+ * change `device_alarms` in the same transaction; consoles and subscribers hear afterwards.
+ */
+export interface EventIngestion {
+  /** The link's events handler: resolves once the batch is committed (or known stored). */
+  handle(serial: string, events: DeviceEvent[]): Promise<void>;
+  /** Waits for what is queued. */
+  drain(): Promise<void>;
+}
+
+interface KnownDevice {
+  id: number;
+  projectId: number;
+  /** When the serial was looked up (a device deleted or renumbered is looked up again). */
+  at: number;
+}
+
+interface EventInsert {
+  project_id: number;
+  device_id: number;
+  event_id: string;
+  type: string;
+  occurred_at: string;
+  received_at: string;
+  data: string;
+}
+
+interface Job {
+  serial: string;
+  events: DeviceEvent[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** Rows per insert statement: 7 parameters each stays far below either dialect's limit. */
+const INSERT_CHUNK = 500;
+/** Events per transaction: a flush takes whole batches up to about this many. */
+const FLUSH_EVENTS = 5000;
+const DEVICE_TTL_MS = 10_000;
+
+export function createEventIngestion(deps: {
+  db: Kysely<Database>;
+  realtime: Realtime;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}): EventIngestion {
+  const devices = new Map<string, KnownDevice | null>();
+  const queue: Job[] = [];
+  let running: Promise<void> | null = null;
+
+  async function devicesOf(serials: string[]): Promise<void> {
+    const now = Date.now();
+    const missing = serials.filter((s) => {
+      const known = devices.get(s);
+      return known === undefined || (known?.at ?? 0) + DEVICE_TTL_MS < now;
+    });
+    if (missing.length === 0) return;
+    const rows = await deps.db
+      .selectFrom('devices')
+      .select(['id', 'project_id', 'serial_number'])
+      .where('serial_number', 'in', missing)
+      .execute();
+    for (const serial of missing) devices.set(serial, null);
+    for (const r of rows)
+      if (r.serial_number) devices.set(r.serial_number, { id: Number(r.id), projectId: Number(r.project_id), at: now });
+  }
+
+  async function flush(jobs: Job[]): Promise<void> {
+    await devicesOf([...new Set(jobs.map((j) => j.serial))]);
+    const receivedAt = nowIso();
+    const seen = new Set<string>();
+    const rows: EventInsert[] = [];
+    for (const job of jobs) {
+      const device = devices.get(job.serial);
+      // A serial with no device row (deleted meanwhile) cannot be stored: acked and dropped.
+      if (!device) continue;
+      for (const event of job.events) {
+        const key = `${device.id}/${event.id}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const at = Date.parse(event.at);
+        rows.push({
+          project_id: device.projectId,
+          device_id: device.id,
+          event_id: event.id,
+          type: event.type.slice(0, 64),
+          occurred_at: Number.isNaN(at) ? receivedAt : new Date(at).toISOString(),
+          received_at: receivedAt,
+          data: JSON.stringify(event.data ?? {}),
+        });
+      }
+    }
+    if (rows.length === 0) return;
+    const added = new Map<number, { count: number; devices: Set<number> }>();
+    const changes: AlarmChange[] = [];
+    await deps.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+        const chunk = rows.slice(i, i + INSERT_CHUNK);
+        const stored = await trx
+          .insertInto('device_events')
+          .values(chunk)
+          .onConflict((oc) => oc.columns(['device_id', 'event_id']).doNothing())
+          .returning(['device_id', 'event_id'])
+          .execute();
+        if (stored.length === 0) continue;
+        const fresh = new Set(stored.map((s) => `${s.device_id}/${s.event_id}`));
+        for (const row of chunk) {
+          if (!fresh.has(`${row.device_id}/${row.event_id}`)) continue;
+          const project = added.get(row.project_id) ?? { count: 0, devices: new Set<number>() };
+          project.count++;
+          project.devices.add(row.device_id);
+          added.set(row.project_id, project);
+          if (row.type !== 'alarm.raised' && row.type !== 'alarm.cleared') continue;
+          const alarm = alarmEventOf(
+            { type: row.type, data: JSON.parse(row.data) as Record<string, unknown>, occurred_at: row.occurred_at },
+            { id: row.device_id, projectId: row.project_id },
+          );
+          const change = alarm && (await applyAlarmEvent(trx, alarm));
+          if (change) changes.push(change);
+        }
+      }
+    });
+    for (const [projectId, { count, devices: ids }] of added) {
+      const event: DeviceEventsAddedEvent = { type: 'DeviceEventsAdded', count, device_ids: [...ids] };
+      deps.realtime.publish(DEVICE_EVENTS_TOPIC, event, { projectId });
+    }
+    if (changes.length > 0)
+      void announceAlarmChanges(deps, changes).catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'alarm notifications not sent'),
+      );
+  }
+
+  function take(): Job[] {
+    const jobs: Job[] = [];
+    let count = 0;
+    while (queue.length > 0 && (jobs.length === 0 || count + (queue[0]?.events.length ?? 0) <= FLUSH_EVENTS)) {
+      const job = queue.shift() as Job;
+      jobs.push(job);
+      count += job.events.length;
+    }
+    return jobs;
+  }
+
+  function pump(): Promise<void> {
+    running ??= (async () => {
+      // Let batches that arrived in the same turn join this transaction.
+      await new Promise((resolve) => setImmediate(resolve));
+      while (queue.length > 0) {
+        const jobs = take();
+        try {
+          await flush(jobs);
+          for (const job of jobs) job.resolve();
+        } catch (error) {
+          // Not stored: no ack, the devices send them again. Look the serials up afresh.
+          for (const job of jobs) devices.delete(job.serial);
+          for (const job of jobs) job.reject(error);
+        }
+      }
+      running = null;
+    })();
+    return running;
+  }
+
+  return {
+    handle(serial, events) {
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ serial, events, resolve, reject });
+        void pump();
+      });
+    },
+    async drain() {
+      while (running) await running;
+    },
+  };
+}
+
+/** Wires ingestion to the app's device link; the returned function stops it. */
+export function followDeviceEvents(deps: {
+  db: Kysely<Database>;
+  link: Pick<DeviceLink, 'onEvents'>;
+  realtime: Realtime;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}): { ingestion: EventIngestion; stop: Unsubscribe } {
+  const ingestion = createEventIngestion(deps);
+  const stop = deps.link.onEvents((serial, events) => ingestion.handle(serial, events));
+  return { ingestion, stop };
+}
