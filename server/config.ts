@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { MOBILE_APP_LINKS, SECURE_WEBSOCKET_PORT } from '../src/contract/constants';
+import { blockInside, DEFAULT_SEARCH_ALLOW, parseIpv4Cidr } from '../src/contract/device-search';
 import { normaliseAddressOrRange } from '../src/contract/ip-address';
 import type { MediaOptions } from './media/types';
 
@@ -52,6 +53,8 @@ export interface Config {
   simulator: SimulatorConfig;
   /** The device link (issue 11): the embedded MQTT broker's listeners, or an external broker. */
   mqtt: MqttConfig;
+  /** Network search (7.4): where it may probe and on which port (server/domain/devices/search.ts). */
+  deviceSearch: DeviceSearchConfig;
   /** The one queue every argon2 hash and verify goes through (server/domain/auth/password-pool.ts). */
   passwordHashing: PasswordHashingConfig;
   /**
@@ -73,6 +76,16 @@ export interface SimulatorConfig {
   enabled: boolean;
   /** Seconds between the panel's own calls to the concierge number; 0: it never calls by itself. */
   callInterval: number;
+}
+
+/**
+ * Network search: DEVICE_SEARCH_ALLOW (IPv4 CIDR blocks, comma-separated; default 127.0.0.0/8
+ * only, so tests, the demo and benches never probe a real network) and DEVICE_SEARCH_PORT (the
+ * discovery port asked at each address; default 80, section 9's device port).
+ */
+export interface DeviceSearchConfig {
+  allow: string[];
+  port: number;
 }
 
 /** The device link (server/mqtt): the embedded broker, or MQTT_URL's. */
@@ -192,6 +205,15 @@ const optionalPort: Rule<number | null> = {
     v.transform((port) => (port === 0 ? null : port)),
   ),
   expected: 'a port 1-65535, or 0 or off for none',
+};
+
+const cidrList: Rule<string[]> = {
+  schema: v.pipe(
+    v.string(),
+    v.transform((value) => value.split(',').map((item) => item.trim())),
+    v.check((items) => items.length > 0 && items.every((item) => parseIpv4Cidr(item) !== null)),
+  ),
+  expected: 'a comma-separated list of IPv4 CIDR blocks (a.b.c.d/n)',
 };
 
 const mqttUrl: Rule<string> = {
@@ -369,11 +391,18 @@ export function loadConfig(env: Env): Config {
     if (mqtt.port !== null && mqtt.port === mqtt.wsPort)
       problems.push(`MQTT_WS_PORT must differ from MQTT_PORT, both are ${mqtt.port}`);
   }
+  const deviceSearch: DeviceSearchConfig = {
+    allow: read('DEVICE_SEARCH_ALLOW', cidrList, [...DEFAULT_SEARCH_ALLOW]),
+    port: read('DEVICE_SEARCH_PORT', integer(1, 65_535), 80),
+  };
   const passwordHashing: PasswordHashingConfig = {
     concurrency: read('PASSWORD_HASH_CONCURRENCY', integer(1, 64), 2),
     waiting: read('PASSWORD_HASH_QUEUE', integer(0, 10_000), 32),
   };
   const trustProxySetting = read('TRUST_PROXY', trustProxy, false);
+  // The demo's devices are simulated on loopback: a demo server never probes a real network.
+  if (demo && !deviceSearch.allow.every((block) => blockInside(block, DEFAULT_SEARCH_ALLOW)))
+    problems.push('DEVICE_SEARCH_ALLOW may name only blocks inside 127.0.0.0/8 while GATEHOUSE_DEMO=1');
   // It dials as the demo door panel: without demo content there is no panel number to register.
   if (simulator.enabled && !demo)
     problems.push('GATEHOUSE_SIMULATOR=1 needs GATEHOUSE_DEMO=1 (it is the demo door panel)');
@@ -410,6 +439,7 @@ export function loadConfig(env: Env): Config {
     media,
     simulator,
     mqtt,
+    deviceSearch,
     passwordHashing,
     trustProxy: trustProxySetting,
   };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { Clock } from './domain/clock';
 import type { DeviceStatusSource } from './domain/devices/status';
 import type { IpBlocking } from './domain/security/ip-blocking';
 import type { Mailer } from './mail/mailer';
@@ -26,4 +27,6 @@ export interface AppContext {
   deviceLink: DeviceLink;
   /** Live device status (online/offline): over the device link (link-status.ts). Replaceable in tests. */
   deviceStatus: DeviceStatusSource;
+  /** The time rules that last read (remote control sessions); tests move it on. */
+  clock: Clock;
 }

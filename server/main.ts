@@ -9,6 +9,7 @@ import { createMediaEndpoint } from './media/endpoint';
 import type { BrokerStatus } from './mqtt/link';
 import { type DemoSimulator, startDemoSimulator } from './simulator/demo';
 import { startDemoDevices } from './simulator/demo-devices';
+import { type DemoSearchDevices, startDemoSearchDevices } from './simulator/demo-search';
 import type { SimulatedFleet } from './simulator/devices/fleet';
 import type { SipService } from './sip/service';
 
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db, media: () => createMediaEndpoint(config.media) });
   let simulator: DemoSimulator | null = null;
   let demoDevices: SimulatedFleet | null = null;
+  let searchDevices: DemoSearchDevices | null = null;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: stopping`);
     await simulator?.stop();
     await demoDevices?.stop();
+    await searchDevices?.stop();
     await app.close();
     await db.destroy();
     process.exit(0);
@@ -83,6 +86,18 @@ async function main(): Promise<void> {
         return null;
       },
     );
+  }
+  if (config.simulator.enabled) {
+    // Devices for the network search to find (not in the project until added).
+    searchDevices = await startDemoSearchDevices({
+      db,
+      link: app.ctx.deviceLink,
+      port: config.deviceSearch.port,
+      log: (line) => console.log(line),
+    }).catch((error: unknown) => {
+      console.error(`Demo search devices did not start: ${error instanceof Error ? error.message : String(error)}`);
+      return null;
+    });
   }
   if (seed.created) console.log(firstStartNotice(seed));
 }

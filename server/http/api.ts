@@ -8,6 +8,7 @@ import type { Hub } from '../realtime/hub';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
 import { deviceRoutes } from './devices/routes';
+import { deviceSearchRoutes } from './devices/search';
 import { groupRoutes } from './groups/routes';
 import { markerRoutes } from './markers/markers';
 import { notificationRoutes } from './notifications/notifications';
@@ -30,6 +31,7 @@ const AREAS = [
   markerRoutes,
   telephonyRoutes,
   deviceRoutes,
+  deviceSearchRoutes,
   brokerRoutes,
   communicationRoutes,
   notificationRoutes,

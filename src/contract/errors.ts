@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   notFound: 'not found',
   // Devices and telephony (8.2).
   deviceOffline: 'device offline, cannot connect',
+  protocolNotMqtt: 'protocol not mqtt, cannot connect',
+  brokerSettingsError: 'broker settings sending error',
   serialNumberInUse: 'serial number in use',
   sipServiceStartError: 'sip service start error',
   /** The device broker could not start again (/broker/restart). */
@@ -98,6 +100,10 @@ export const FIELD_ERROR_CODES = [
   // Section 5: alert and announce must have recipients; a poll needs answers or a custom response.
   'recipients_required',
   'poll_answer_required',
+  // Network search (7.4): an IP range whose end comes first, that is too long, or that the server may not probe.
+  'ip_range_order',
+  'ip_range_size',
+  'ip_range_not_allowed',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -1,5 +1,6 @@
 import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
+import { DEVICE_SEARCH_CALLS } from './calls/device-search';
 import { DEVICE_CALLS } from './calls/devices';
 import { GROUP_CALLS } from './calls/groups';
 import { MARKER_CALLS } from './calls/markers';
@@ -31,6 +32,7 @@ export const CALLS = {
   ...MARKER_CALLS,
   ...TELEPHONY_CALLS,
   ...DEVICE_CALLS,
+  ...DEVICE_SEARCH_CALLS,
   ...BROKER_CALLS,
   ...COMMUNICATION_CALLS,
   ...NOTIFICATION_CALLS,
