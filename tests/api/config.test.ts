@@ -55,6 +55,7 @@ describe('loadConfig', () => {
       media: { host: '127.0.0.1', stunServers: [], portRange: null },
       simulator: { enabled: false, callInterval: 0 },
       mqtt: { port: 1883, wsPort: null, url: null, tlsKey: null, tlsCert: null },
+      deviceSearch: { allow: ['127.0.0.0/8'], port: 80 },
       passwordHashing: { concurrency: 2, waiting: 32 },
       trustProxy: false,
     });
@@ -103,6 +104,8 @@ describe('loadConfig', () => {
       PASSWORD_HASH_CONCURRENCY: '4',
       PASSWORD_HASH_QUEUE: '0',
       TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, loopback',
+      DEVICE_SEARCH_ALLOW: '192.168.1.0/24, 10.2.0.0/16',
+      DEVICE_SEARCH_PORT: '8080',
     });
     expect(config).toEqual({
       host: '192.168.1.10',
@@ -150,6 +153,7 @@ describe('loadConfig', () => {
         tlsKey: resolve('tsconfig.json'),
         tlsCert: resolve('package.json'),
       },
+      deviceSearch: { allow: ['192.168.1.0/24', '10.2.0.0/16'], port: 8080 },
       passwordHashing: { concurrency: 4, waiting: 0 },
       trustProxy: ['10.0.0.1', '10.1.0.0/16', 'loopback'],
     });
@@ -227,6 +231,24 @@ describe('loadConfig', () => {
       'GATEHOUSE_SIMULATOR=1 needs GATEHOUSE_DEMO=1',
     );
     expect(loadConfig({ GATEHOUSE_SIMULATOR: '1' }).simulator).toEqual({ enabled: true, callInterval: 0 });
+  });
+
+  it('keeps the network search on loopback unless told, and always in demo mode', () => {
+    expect(configError({ DEVICE_SEARCH_ALLOW: '10.0.0.0/33' }).message).toContain(
+      'DEVICE_SEARCH_ALLOW must be a comma-separated list of IPv4 CIDR blocks (a.b.c.d/n)',
+    );
+    expect(configError({ DEVICE_SEARCH_PORT: '0' }).message).toContain('DEVICE_SEARCH_PORT must be an integer 1-65535');
+    expect(configError({ DEVICE_SEARCH_ALLOW: '192.168.0.0/16' }).message).toContain(
+      'DEVICE_SEARCH_ALLOW may name only blocks inside 127.0.0.0/8 while GATEHOUSE_DEMO=1',
+    );
+    expect(configError({ DEVICE_SEARCH_ALLOW: '127.0.0.0/7' }).message).toContain('inside 127.0.0.0/8');
+    expect(loadConfig({ DEVICE_SEARCH_ALLOW: '127.0.2.0/24' }).deviceSearch).toEqual({
+      allow: ['127.0.2.0/24'],
+      port: 80,
+    });
+    expect(loadConfig({ GATEHOUSE_DEMO: '0', DEVICE_SEARCH_ALLOW: '192.168.0.0/16' }).deviceSearch.allow).toEqual([
+      '192.168.0.0/16',
+    ]);
   });
 
   it('validates the SIP listener settings', () => {
