@@ -6,6 +6,7 @@ import { createTopicLive } from '../topic-live';
 import { accountArea } from './account';
 import type { Area, AreaContext } from './area';
 import { communicationsArea } from './communications';
+import { deviceSearchArea } from './device-search';
 import { groupsArea } from './groups';
 import { markersArea } from './markers';
 import { notificationsArea } from './notifications';
@@ -33,6 +34,7 @@ export const AREAS = [
   communicationsArea,
   notificationsArea,
   securityArea,
+  deviceSearchArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

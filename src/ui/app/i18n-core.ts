@@ -27,6 +27,8 @@ export const NAMESPACES = [
   'calls',
   'ipBlocking',
   'dialer',
+  'deviceSearch',
+  'remoteControl',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

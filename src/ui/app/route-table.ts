@@ -50,7 +50,9 @@ export type PageKey =
   | 'sipTrunks'
   | 'sipTrunkForm'
   | 'callHistory'
-  | 'ipBlocking';
+  | 'ipBlocking'
+  | 'deviceSearch'
+  | 'remoteControl';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -120,7 +122,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   { path: '/terms-and-conditions', access: 'any', title: page('termsAndConditions'), page: 'terms' },
 
   // Standalone, outside the layout.
-  { path: '/devices/remote-control', access: 'standalone', title: page('remoteControl') },
+  { path: '/devices/remote-control', access: 'standalone', title: page('remoteControl'), page: 'remoteControl' },
 
   // Authenticated single pages.
   single('/home', 'home'),
@@ -149,7 +151,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/guest-access'),
   single('/devices/events'),
   single('/devices/tasks'),
-  { path: '/devices/search', access: 'auth', title: page('devicesSearch') },
+  { path: '/devices/search', access: 'auth', title: page('devicesSearch'), page: 'deviceSearch' },
   single('/devices/alarms-calls'),
   single('/access-control/events'),
   single('/elevators/events'),

@@ -68,6 +68,10 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   announceResponses: lazy(() => import('../announces/ResponsesPage').then((m) => ({ default: m.ResponsesPage }))),
   emergencyAlerts: lazy(() => import('../emergency/AlertsPage').then((m) => ({ default: m.AlertsPage }))),
   emergencyAlertForm: lazy(() => import('../emergency/AlertFormPage').then((m) => ({ default: m.AlertFormPage }))),
+  deviceSearch: lazy(() => import('../device-search/DeviceSearchPage').then((m) => ({ default: m.DeviceSearchPage }))),
+  remoteControl: lazy(() =>
+    import('../remote-control/RemoteControlPage').then((m) => ({ default: m.RemoteControlPage })),
+  ),
 };
 
 function LazyPage({ page }: { page: PageKey }) {
