@@ -38,8 +38,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       SIP_PORT: String(E2E.sipPort),
-      // Never the machine's 1883: the journeys connect no devices.
-      MQTT_PORT: 'off',
+      // Never the machine's 1883: a port of this run, for the demo devices the simulator plays.
+      MQTT_PORT: String(E2E.mqttPort),
+      GATEHOUSE_SIMULATOR: '1',
+      DEVICE_SEARCH_PORT: String(E2E.searchPort),
       DATA_DIR: dataDir,
       GATEHOUSE_ADMIN_LOGIN: 'admin',
       GATEHOUSE_ADMIN_PASSWORD: E2E.adminPassword,

@@ -41,17 +41,9 @@ const snapshot = (
   context: Partial<DeviceSearchContext> = {},
 ) => deviceSearchMachine.resolveState({ value, context: { ...base, ...context } });
 
-/** One snapshot per state of `deviceSearch`, plus the range dialog showing field errors. */
+/** One snapshot per state of `deviceSearch`. */
 export const deviceSearchFixtures = {
   editing: snapshot('editing', { searches: 0, found: [], chosen: [], domainId: null, addresses: 0 }),
-  editingInvalid: snapshot('editing', {
-    searches: 0,
-    found: [],
-    chosen: [],
-    domainId: null,
-    end_ip: '127.0.1.1',
-    errors: { end_ip: { code: 'ip_range_order' } },
-  }),
   starting: snapshot({ searching: 'starting' }, { found: [], chosen: [], domainId: null, addresses: 0 }),
   scanning: snapshot({ searching: 'scanning' }, { found: sampleFound.slice(0, 1), chosen: [], domainId: null }),
   results: snapshot('results'),

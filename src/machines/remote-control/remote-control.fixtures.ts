@@ -18,7 +18,7 @@ const base: RemoteControlContext = { serial: 'GH-DEMO-PANEL-A', session: sampleS
 const snapshot = (value: string, context: Partial<RemoteControlContext> = {}) =>
   remoteControlMachine.resolveState({ value, context: { ...base, ...context } });
 
-/** One snapshot per state of `remoteControl`, plus the two reasons of the refusal dialog. */
+/** One snapshot per state of `remoteControl`. */
 export const remoteControlFixtures = {
   opening: snapshot('opening', { session: null }),
   resuming: snapshot('resuming', { session: { ...sampleSession, screen: 'unknown', device_type: '' } }),
@@ -28,6 +28,5 @@ export const remoteControlFixtures = {
   closed: snapshot('closed', { session: null }),
   expired: snapshot('expired', { session: null }),
   refused: snapshot('refused', { session: null, refusal: 'offline' }),
-  refusedNotMqtt: snapshot('refused', { session: null, refusal: 'not_mqtt' }),
   failed: snapshot('failed', { session: null }),
 } satisfies Record<string, SnapshotFrom<RemoteControlMachine>>;
