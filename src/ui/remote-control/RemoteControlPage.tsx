@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { REMOTE_CONTROL, type RemoteControlPayloadClaims } from '../../contract/remote-control';
 import { usePageMachines } from '../app/actor-context';
+import { pageWidth } from '../kit/page-width';
 import { RemoteControlStandaloneView } from './RemoteControlStandaloneView';
 
 /** The claims the payload carries, read without checking (the server checks it on every command). */
@@ -38,7 +39,7 @@ export function RemoteControlPage() {
   const claims = readPayload(payload);
   if (!payload || !claims)
     return (
-      <main className="mx-auto max-w-xl p-6">
+      <main className={`${pageWidth('readable')} p-6`}>
         <h1 className="mb-2 text-lg font-semibold text-ink">{t('title')}</h1>
         <p className="text-sm text-muted">{t('noPayload')}</p>
       </main>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { RemoteControlMachine } from '../../machines/remote-control/remote-control.machine';
 import { selectRefusal } from '../../machines/remote-control/remote-control.selectors';
+import { pageWidth } from '../kit/page-width';
 import { RefusedDialog } from './RefusedDialog';
 import { RemoteControlPanel } from './RemoteControlPanel';
 
@@ -11,7 +12,7 @@ export function RemoteControlStandaloneView({ remoteRef }: { remoteRef: ActorRef
   const { t } = useTranslation('remoteControl');
   const refusal = useSelector(remoteRef, selectRefusal);
   return (
-    <main className="mx-auto max-w-xl p-6">
+    <main className={`${pageWidth('readable')} p-6`}>
       <h1 className="mb-4 text-lg font-semibold text-ink">{t('title')}</h1>
       <RemoteControlPanel remoteRef={remoteRef} />
       {refusal ? <RefusedDialog reason={refusal} onClose={() => window.close()} /> : null}
