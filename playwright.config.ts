@@ -46,6 +46,8 @@ export default defineConfig({
       GATEHOUSE_SIMULATOR_ACTIVITY: 'off',
       // The softphone journey plays the entrance panel's SIP number itself.
       GATEHOUSE_SIMULATOR_SIP: '0',
+      // The network search asks there; the demo's devices to find answer on 127.0.2.x.
+      DEVICE_SEARCH_PORT: String(E2E.searchPort),
       DATA_DIR: dataDir,
       GATEHOUSE_ADMIN_LOGIN: 'admin',
       GATEHOUSE_ADMIN_PASSWORD: E2E.adminPassword,

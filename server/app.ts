@@ -7,7 +7,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import { type BrokerPorts, startDeviceLink } from './device-link';
 import { passwordPool } from './domain/auth/password-pool';
-import type { Clock } from './domain/clock';
+import { type Clock, systemClock } from './domain/clock';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
 import { followDeviceEvents } from './domain/devices/event-ingest';
 import { linkStatusSource } from './domain/devices/link-status';
@@ -53,7 +53,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Media engine of the SIP call queue (default: werift endpoints, server/media). */
   media?: MediaFactory;
-  /** The time IP blocking reads (default: the system clock); tests move it on to expire bans. */
+  /** The time IP blocking and remote control sessions read (default: the system clock); tests move it on. */
   clock?: Clock;
   /** Live device status (default: the device link's). */
   deviceStatus?: DeviceStatusSource;
@@ -116,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deviceLink,
     deviceStatus: options.deviceStatus ?? linkStatusSource(deviceLink),
     deviceTasks,
+    clock: options.clock ?? systemClock,
   };
   app.decorate('ctx', ctx);
   app.decorate('realtime', ctx.realtime);

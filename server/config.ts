@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { MOBILE_APP_LINKS, SECURE_WEBSOCKET_PORT } from '../src/contract/constants';
+import { blockInside, DEFAULT_SEARCH_ALLOW, parseIpv4Cidr } from '../src/contract/device-search';
 import { normaliseAddressOrRange } from '../src/contract/ip-address';
 import type { MediaOptions } from './media/types';
 
@@ -54,6 +55,8 @@ export interface Config {
   mqtt: MqttConfig;
   /** The device task queue (server/domain/devices/tasks). */
   deviceTasks: DeviceTasksConfig;
+  /** Network search (7.4): where it may probe and on which port (server/domain/devices/search.ts). */
+  deviceSearch: DeviceSearchConfig;
   /** The one queue every argon2 hash and verify goes through (server/domain/auth/password-pool.ts). */
   passwordHashing: PasswordHashingConfig;
   /**
@@ -98,6 +101,16 @@ export interface DeviceTasksConfig {
   retryMs: number[];
   /** DEVICE_TASK_MAX_ATTEMPTS (default 6): then the task is `error`. */
   maxAttempts: number;
+}
+
+/**
+ * Network search: DEVICE_SEARCH_ALLOW (IPv4 CIDR blocks, comma-separated; default 127.0.0.0/8
+ * only, so tests, the demo and benches never probe a real network) and DEVICE_SEARCH_PORT (the
+ * discovery port asked at each address; default 80, section 9's device port).
+ */
+export interface DeviceSearchConfig {
+  allow: string[];
+  port: number;
 }
 
 /** The device link (server/mqtt): the embedded broker, or MQTT_URL's. */
@@ -240,6 +253,16 @@ const activitySeconds: Rule<number | null> = {
     v.transform((seconds) => (seconds === 0 ? null : seconds)),
   ),
   expected: 'seconds 1-3600, or 0 or off for none',
+};
+
+/** IPv4 CIDR blocks, comma-separated. */
+const cidrList: Rule<string[]> = {
+  schema: v.pipe(
+    v.string(),
+    v.transform((value) => value.split(',').map((item) => item.trim())),
+    v.check((items) => items.length > 0 && items.every((item) => parseIpv4Cidr(item) !== null)),
+  ),
+  expected: 'a comma-separated list of IPv4 CIDR blocks (a.b.c.d/n)',
 };
 
 const mqttUrl: Rule<string> = {
@@ -425,11 +448,18 @@ export function loadConfig(env: Env): Config {
     if (mqtt.port !== null && mqtt.port === mqtt.wsPort)
       problems.push(`MQTT_WS_PORT must differ from MQTT_PORT, both are ${mqtt.port}`);
   }
+  const deviceSearch: DeviceSearchConfig = {
+    allow: read('DEVICE_SEARCH_ALLOW', cidrList, [...DEFAULT_SEARCH_ALLOW]),
+    port: read('DEVICE_SEARCH_PORT', integer(1, 65_535), 80),
+  };
   const passwordHashing: PasswordHashingConfig = {
     concurrency: read('PASSWORD_HASH_CONCURRENCY', integer(1, 64), 2),
     waiting: read('PASSWORD_HASH_QUEUE', integer(0, 10_000), 32),
   };
   const trustProxySetting = read('TRUST_PROXY', trustProxy, false);
+  // The demo's devices are simulated on loopback: a demo server never probes a real network.
+  if (demo && !deviceSearch.allow.every((block) => blockInside(block, DEFAULT_SEARCH_ALLOW)))
+    problems.push('DEVICE_SEARCH_ALLOW may name only blocks inside 127.0.0.0/8 while GATEHOUSE_DEMO=1');
   // It dials as the demo door panel: without demo content there is no panel number to register.
   if (simulator.enabled && !demo)
     problems.push('GATEHOUSE_SIMULATOR=1 needs GATEHOUSE_DEMO=1 (it is the demo door panel)');
@@ -467,6 +497,7 @@ export function loadConfig(env: Env): Config {
     simulator,
     mqtt,
     deviceTasks,
+    deviceSearch,
     passwordHashing,
     trustProxy: trustProxySetting,
   };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
+import type { Clock } from './domain/clock';
 import type { DeviceStatusSource } from './domain/devices/status';
 import type { TaskRunner } from './domain/devices/tasks/runner';
 import type { IpBlocking } from './domain/security/ip-blocking';
@@ -29,4 +30,6 @@ export interface AppContext {
   deviceStatus: DeviceStatusSource;
   /** The device task queue's sender on this node (server/domain/devices/tasks): kicked when tasks are made. */
   deviceTasks: TaskRunner;
+  /** The time rules that last read (remote control sessions); tests move it on. */
+  clock: Clock;
 }

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
       db,
       simulator: config.simulator,
       link: app.ctx.deviceLink,
+      searchPort: config.deviceSearch.port,
       sip: sipPort === null ? null : { url: `wss://${dialHost(config.host)}:${sipPort}`, realm: app.ctx.sip.domain },
       media: config.media,
       log: (line) => console.log(line),

@@ -9,6 +9,7 @@ import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
 import { deviceEventRoutes } from './devices/events';
 import { deviceRoutes } from './devices/routes';
+import { deviceSearchRoutes } from './devices/search';
 import { deviceTaskRoutes } from './devices/tasks';
 import { elevatorRoutes } from './elevators/routes';
 import { groupRoutes } from './groups/routes';
@@ -34,6 +35,7 @@ const AREAS = [
   telephonyRoutes,
   deviceRoutes,
   deviceTaskRoutes,
+  deviceSearchRoutes,
   brokerRoutes,
   deviceEventRoutes,
   communicationRoutes,

@@ -6,12 +6,13 @@ import type { DeviceLink } from '../mqtt/link';
 import { type DemoSimulator, startDemoSimulator } from './demo';
 import { startDemoDevices } from './demo-devices';
 import { type DemoLife, startDemoLife } from './demo-life';
+import { type DemoSearchDevices, startDemoSearchDevices } from './demo-search';
 import type { SimulatedFleet } from './devices/fleet';
 
 /**
  * Demo mode's hardware as main starts it (GATEHOUSE_SIMULATOR): the entrance panel's SIP side
- * (unless GATEHOUSE_SIMULATOR_SIP=0), the MQTT devices on the embedded broker, and the building's
- * activity (GATEHOUSE_SIMULATOR_ACTIVITY). Each part that fails is reported and the console keeps
+ * (unless GATEHOUSE_SIMULATOR_SIP=0), the MQTT devices on the embedded broker, the building's
+ * activity (GATEHOUSE_SIMULATOR_ACTIVITY), and devices not yet added that the network search finds. Each part that fails is reported and the console keeps
  * running without it.
  */
 
@@ -19,6 +20,8 @@ export interface DemoHardwareOptions {
   db: Kysely<Database>;
   simulator: SimulatorConfig;
   link: DeviceLink;
+  /** Where the network search asks (DEVICE_SEARCH_PORT): the devices to find answer there; absent: none. */
+  searchPort?: number;
   /** The embedded SIP server, `wss://host:port`, and its domain; null when SIP did not start. */
   sip: { url: string; realm: string } | null;
   media: MediaOptions;
@@ -58,11 +61,22 @@ export async function startDemoHardware(options: DemoHardwareOptions): Promise<D
     life = startDemoLife({ devices: fleet.devices, periodS: simulator.activity, log });
     log(`Demo activity: something happens about every ${simulator.activity} s (GATEHOUSE_SIMULATOR_ACTIVITY).`);
   }
+  // Devices for the network search to find (not in the project until added).
+  const toFind: DemoSearchDevices | null =
+    options.searchPort === undefined
+      ? null
+      : await startDemoSearchDevices({ db: options.db, link: options.link, port: options.searchPort, log }).catch(
+          (error: unknown) => {
+            options.error(`Demo search devices did not start: ${message(error)}`);
+            return null;
+          },
+        );
   return {
     async stop() {
       life?.stop();
       await panel?.stop();
       await fleet?.stop();
+      await toFind?.stop();
     },
   };
 }

@@ -28,10 +28,11 @@ export const ERROR_CODES = {
   notFound: 'not found',
   // Devices and telephony (8.2).
   deviceOffline: 'device offline, cannot connect',
+  protocolNotMqtt: 'protocol not mqtt, cannot connect',
+  brokerSettingsError: 'broker settings sending error',
   serialNumberInUse: 'serial number in use',
   /** A device of protocol none is not talked to: no init, no task restart, no sync (8.2). */
   protocolNoneCannotInit: 'protocol none, cannot init, restart queue or sync',
-  protocolNotMqtt: 'protocol not mqtt, cannot connect',
   sipServiceStartError: 'sip service start error',
   /** The device broker could not start again (/broker/restart). */
   serviceNotAvailable: 'service not available',
@@ -108,6 +109,10 @@ export const FIELD_ERROR_CODES = [
   // Section 5: an elevator's controller needs a floor map; a lift call names a floor (apartment) on it.
   'floor_map_required',
   'not_on_floor_map',
+  // Network search (7.4): an IP range whose end comes first, that is too long, or that the server may not probe.
+  'ip_range_order',
+  'ip_range_size',
+  'ip_range_not_allowed',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

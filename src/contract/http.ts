@@ -1,6 +1,7 @@
 import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
 import { DEVICE_EVENT_CALLS } from './calls/device-events';
+import { DEVICE_SEARCH_CALLS } from './calls/device-search';
 import { DEVICE_TASK_CALLS } from './calls/device-tasks';
 import { DEVICE_CALLS } from './calls/devices';
 import { ELEVATOR_CALLS } from './calls/elevators';
@@ -36,6 +37,7 @@ export const CALLS = {
   ...DEVICE_CALLS,
   ...DEVICE_TASK_CALLS,
   ...DEVICE_EVENT_CALLS,
+  ...DEVICE_SEARCH_CALLS,
   ...BROKER_CALLS,
   ...COMMUNICATION_CALLS,
   ...NOTIFICATION_CALLS,

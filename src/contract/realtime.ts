@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { FoundDeviceInfoSchema } from './device-search';
 
 /**
  * The realtime hub (7.10): a websocket at `${API_BASE}/ws?access_token=…`.
@@ -134,3 +135,25 @@ export const DeviceAlarmChangedEventSchema = v.object({
   state: v.picklist(['enabled', 'disabled', 'processed']),
 });
 export type DeviceAlarmChangedEvent = v.InferOutput<typeof DeviceAlarmChangedEventSchema>;
+/** On `private-users.{id}`: a network search of this user found a device (DeviceSearchBody.request_id). */
+export const DeviceSearchFoundEventSchema = v.object({
+  type: v.literal('DeviceSearchFound'),
+  request_id: v.string(),
+  device: FoundDeviceInfoSchema,
+});
+export type DeviceSearchFoundEvent = v.InferOutput<typeof DeviceSearchFoundEventSchema>;
+/** On `private-users.{id}`: the search is over (every address asked, or cancelled by a newer search). */
+export const DeviceSearchFinishedEventSchema = v.object({
+  type: v.literal('DeviceSearchFinished'),
+  request_id: v.string(),
+  addresses: v.number(),
+  found: v.number(),
+});
+export type DeviceSearchFinishedEvent = v.InferOutput<typeof DeviceSearchFinishedEventSchema>;
+/** On `private-users.{id}` (7.10 "broker settings sent"): a found device was told where and how to connect. */
+export const BrokerSettingsSentEventSchema = v.object({
+  type: v.literal('BrokerSettingsSent'),
+  device_id: v.number(),
+  ok: v.boolean(),
+});
+export type BrokerSettingsSentEvent = v.InferOutput<typeof BrokerSettingsSentEventSchema>;

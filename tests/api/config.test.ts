@@ -57,6 +57,7 @@ describe('loadConfig', () => {
       simulator: { enabled: true, sip: true, callInterval: 0, activity: 20 },
       mqtt: { port: 1883, wsPort: null, url: null, tlsKey: null, tlsCert: null },
       deviceTasks: { leaseMs: 30_000, retryMs: [5_000, 30_000, 120_000, 600_000], maxAttempts: 6 },
+      deviceSearch: { allow: ['127.0.0.0/8'], port: 80 },
       passwordHashing: { concurrency: 2, waiting: 32 },
       trustProxy: false,
     });
@@ -110,6 +111,8 @@ describe('loadConfig', () => {
       PASSWORD_HASH_CONCURRENCY: '4',
       PASSWORD_HASH_QUEUE: '0',
       TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, loopback',
+      DEVICE_SEARCH_ALLOW: '192.168.1.0/24, 10.2.0.0/16',
+      DEVICE_SEARCH_PORT: '8080',
     });
     expect(config).toEqual({
       host: '192.168.1.10',
@@ -159,6 +162,7 @@ describe('loadConfig', () => {
         tlsCert: resolve('package.json'),
       },
       deviceTasks: { leaseMs: 45_000, retryMs: [1_000, 2_000, 3_000], maxAttempts: 4 },
+      deviceSearch: { allow: ['192.168.1.0/24', '10.2.0.0/16'], port: 8080 },
       passwordHashing: { concurrency: 4, waiting: 0 },
       trustProxy: ['10.0.0.1', '10.1.0.0/16', 'loopback'],
     });
@@ -252,6 +256,24 @@ describe('loadConfig', () => {
         'GATEHOUSE_SIMULATOR_ACTIVITY must be seconds 1-3600, or 0 or off for none',
       );
     }
+  });
+
+  it('keeps the network search on loopback unless told, and always in demo mode', () => {
+    expect(configError({ DEVICE_SEARCH_ALLOW: '10.0.0.0/33' }).message).toContain(
+      'DEVICE_SEARCH_ALLOW must be a comma-separated list of IPv4 CIDR blocks (a.b.c.d/n)',
+    );
+    expect(configError({ DEVICE_SEARCH_PORT: '0' }).message).toContain('DEVICE_SEARCH_PORT must be an integer 1-65535');
+    expect(configError({ DEVICE_SEARCH_ALLOW: '192.168.0.0/16' }).message).toContain(
+      'DEVICE_SEARCH_ALLOW may name only blocks inside 127.0.0.0/8 while GATEHOUSE_DEMO=1',
+    );
+    expect(configError({ DEVICE_SEARCH_ALLOW: '127.0.0.0/7' }).message).toContain('inside 127.0.0.0/8');
+    expect(loadConfig({ DEVICE_SEARCH_ALLOW: '127.0.2.0/24' }).deviceSearch).toEqual({
+      allow: ['127.0.2.0/24'],
+      port: 80,
+    });
+    expect(loadConfig({ GATEHOUSE_DEMO: '0', DEVICE_SEARCH_ALLOW: '192.168.0.0/16' }).deviceSearch.allow).toEqual([
+      '192.168.0.0/16',
+    ]);
   });
 
   it('validates the SIP listener settings', () => {

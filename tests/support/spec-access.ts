@@ -257,6 +257,11 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'POST /alarms/delete-all': any('device_alarms.delete'),
   // /devices/alarms-calls is gated by device alarm view (6.4).
   'GET /alarms/calls/items': any('device_alarms.view'),
+  // Decided: network search feeds put-found (adders); remote control drives a device (editors).
+  'POST /devices/search': any('devices.create', 'self_domain.manage_devices'),
+  'PUT /devices/remote-control/sessions': any('devices.edit', 'self_domain.manage_devices'),
+  'PATCH /devices/remote-control/sessions/{session_id}': any('devices.edit', 'self_domain.manage_devices'),
+  'GET /devices/remote-control/sessions/items': any('devices.edit', 'self_domain.manage_devices'),
 
   // Calls and history.
   'GET /calls/history/items': any('calls.view_history'),

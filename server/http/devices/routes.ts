@@ -19,6 +19,7 @@ import {
   toDeviceListItems,
   toDevices,
 } from '../../domain/devices/devices';
+import { sendBrokerSettings } from '../../domain/devices/provision';
 import { withSyncState } from '../../domain/devices/tasks/sync-state';
 import { registerEntityCalls } from '../plumbing/entity-routes';
 import { registerCall } from '../plumbing/register-call';
@@ -65,9 +66,15 @@ export async function deviceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
         created_at: r.created_at,
       })),
   });
-  registerCall(app, 'PUT /devices/items/found', async ({ auth, body }) => ({
-    data: await putFound(ctx.db, auth, body),
-  }));
+  registerCall(app, 'PUT /devices/items/found', async ({ auth, body }) => {
+    const ids = await putFound(ctx.db, auth, body);
+    // Found devices are told where to connect; the caller hears how it went (BrokerSettingsSent).
+    const options = { db: ctx.db, link: ctx.deviceLink, realtime: ctx.realtime, allow: ctx.config.deviceSearch.allow };
+    sendBrokerSettings(options, auth, ids).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'broker settings not sent to found devices'),
+    );
+    return { data: ids };
+  });
   registerCall(app, 'PUT /devices/from-pool', async ({ auth, body }) => ({
     data: await addFromPool(ctx.db, auth, body),
   }));

@@ -9,6 +9,26 @@ import { assertLoopback } from './loopback';
  */
 
 export const DISCOVERY_PATH = '/gh/discovery';
+/** Where the server tells an added device how to reach the broker (docs/device-protocol.md, Broker settings). */
+export const BROKER_SETTINGS_PATH = '/gh/broker';
+
+/** What the server POSTs to BROKER_SETTINGS_PATH. */
+export interface BrokerSettings {
+  url: string;
+  login: string;
+  password: string;
+}
+
+function readBrokerSettings(text: string): BrokerSettings | null {
+  try {
+    const body = JSON.parse(text) as Partial<BrokerSettings>;
+    return typeof body.url === 'string' && typeof body.login === 'string' && typeof body.password === 'string'
+      ? { url: body.url, login: body.login, password: body.password }
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 /** What a device tells a probe. */
 export interface DiscoveryInfo {
@@ -28,14 +48,31 @@ export interface DiscoveryResponder {
   close(): Promise<void>;
 }
 
-/** Listens on `address:port` (port 0: any) and answers probes with `describe()`. */
+/**
+ * Listens on `address:port` (port 0: any) and answers probes with `describe()`; with `onBroker`,
+ * also takes broker settings (200 when `onBroker` accepts them, 400 otherwise).
+ */
 export async function startDiscoveryResponder(
   address: string,
   port: number,
   describe: (port: number) => DiscoveryInfo,
+  onBroker?: (settings: BrokerSettings) => boolean,
 ): Promise<DiscoveryResponder> {
   assertLoopback(address);
   const server: Server = createServer((req, res) => {
+    if (onBroker && req.method === 'POST' && req.url === BROKER_SETTINGS_PATH) {
+      let text = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => {
+        text += chunk;
+        if (text.length > 4096) req.destroy();
+      });
+      req.on('end', () => {
+        const settings = readBrokerSettings(text);
+        res.writeHead(settings && onBroker(settings) ? 200 : 400).end();
+      });
+      return;
+    }
     if (req.method !== 'GET' || req.url !== DISCOVERY_PATH) {
       res.writeHead(404).end();
       return;

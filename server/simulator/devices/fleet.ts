@@ -113,7 +113,7 @@ export async function startSimulatedFleet(options: FleetOptions): Promise<Simula
 }
 
 /** A stable, locally administered MAC address made from the serial. */
-function macOf(serial: string): string {
+export function macOf(serial: string): string {
   let hash = 0x811c9dc5;
   for (const char of serial) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
   const bytes = [0x02, 0x47, (hash >>> 24) & 255, (hash >>> 16) & 255, (hash >>> 8) & 255, hash & 255];

@@ -7,6 +7,7 @@ import { accountArea } from './account';
 import type { Area, AreaContext } from './area';
 import { communicationsArea } from './communications';
 import { deviceEventsArea } from './device-events';
+import { deviceSearchArea } from './device-search';
 import { deviceTasksArea } from './device-tasks';
 import { devicesArea } from './devices';
 import { elevatorsArea } from './elevators';
@@ -41,6 +42,7 @@ export const AREAS = [
   devicesArea,
   deviceTasksArea,
   deviceEventsArea,
+  deviceSearchArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

@@ -32,6 +32,8 @@ export const NAMESPACES = [
   'devices',
   'deviceEvents',
   'alarms',
+  'deviceSearch',
+  'remoteControl',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -59,7 +59,9 @@ export type PageKey =
   | 'deviceEvents'
   | 'alarms'
   | 'alarmProcessing'
-  | 'alarmCalls';
+  | 'alarmCalls'
+  | 'deviceSearch'
+  | 'remoteControl';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -129,7 +131,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   { path: '/terms-and-conditions', access: 'any', title: page('termsAndConditions'), page: 'terms' },
 
   // Standalone, outside the layout.
-  { path: '/devices/remote-control', access: 'standalone', title: page('remoteControl') },
+  { path: '/devices/remote-control', access: 'standalone', title: page('remoteControl'), page: 'remoteControl' },
 
   // Authenticated single pages.
   single('/home', 'home'),
@@ -158,7 +160,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/guest-access'),
   single('/devices/events', 'deviceEvents'),
   single('/devices/tasks', 'deviceTasks'),
-  { path: '/devices/search', access: 'auth', title: page('devicesSearch') },
+  { path: '/devices/search', access: 'auth', title: page('devicesSearch'), page: 'deviceSearch' },
   single('/devices/alarms-calls', 'alarmCalls'),
   single('/access-control/events'),
   single('/elevators/events'),

@@ -79,6 +79,10 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   emergencyAlertForm: lazy(() => import('../emergency/AlertFormPage').then((m) => ({ default: m.AlertFormPage }))),
   devices: lazy(() => import('../devices/DevicesPage').then((m) => ({ default: m.DevicesPage }))),
   deviceForm: lazy(() => import('../devices/DeviceFormPage').then((m) => ({ default: m.DeviceFormPage }))),
+  deviceSearch: lazy(() => import('../device-search/DeviceSearchPage').then((m) => ({ default: m.DeviceSearchPage }))),
+  remoteControl: lazy(() =>
+    import('../remote-control/RemoteControlPage').then((m) => ({ default: m.RemoteControlPage })),
+  ),
 };
 
 function LazyPage({ page }: { page: PageKey }) {
