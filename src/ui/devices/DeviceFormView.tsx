@@ -7,7 +7,7 @@ import { selectFormValue, selectIsNew } from '../../machines/entity-form/entity-
 import { EntityFormPage } from '../entities/EntityFormPage';
 import type { FormRef } from '../entities/form-types';
 import { useFormItem } from '../entities/use-form-item';
-import { type DeviceActionHandlers, DeviceActions } from './DeviceActions';
+import { type DeviceActionHandlers, DeviceActions, type DeviceActionTarget } from './DeviceActions';
 import { DeviceConnectionSection, type DeviceFormPickers, DeviceGeneralSection } from './DeviceGeneralSection';
 import {
   AdditionalSection,
@@ -21,6 +21,7 @@ import {
 import { DeviceStatusBadge } from './DeviceStatus';
 import { type SettingsSection, sectionsOf } from './device-sections';
 import { LiftControllerSection } from './LiftControllerSection';
+import { LiveDeviceActions } from './LiveDeviceActions';
 
 /** Props of {@link DeviceFormView}. */
 export interface DeviceFormViewProps {
@@ -45,7 +46,7 @@ const SECTION_VIEWS: Record<SettingsSection, (props: { formRef: FormRef }) => Re
 const selectType = selectFormValue('type');
 
 /** /devices/add and /devices/:id/edit: the device, its connection, and the settings sections of its type. */
-export function DeviceFormView({ formRef, pickers, onCancel, actions = {} }: DeviceFormViewProps) {
+export function DeviceFormView({ formRef, pickers, onCancel, actions }: DeviceFormViewProps) {
   const { t } = useTranslation('devices');
   const isNew = useSelector(formRef, selectIsNew);
   const type = useSelector(formRef, selectType) as DeviceType;
@@ -69,16 +70,11 @@ export function DeviceFormView({ formRef, pickers, onCancel, actions = {} }: Dev
       onCancel={onCancel}
       extraActions={
         item ? (
-          <DeviceActions
-            device={{
-              id: item.id,
-              name: item.name,
-              protocol: item.protocol,
-              serial_number: item.serial_number,
-              status: item.device_info.status,
-            }}
-            {...actions}
-          />
+          actions ? (
+            <DeviceActions device={targetOf(item)} {...actions} />
+          ) : (
+            <LiveDeviceActions device={targetOf(item)} />
+          )
         ) : null
       }
     >
@@ -90,4 +86,17 @@ export function DeviceFormView({ formRef, pickers, onCancel, actions = {} }: Dev
       })}
     </EntityFormPage>
   );
+}
+
+/** What the device actions are told about the edited device. */
+function targetOf(
+  item: Omit<DeviceActionTarget, 'status'> & { device_info: { status: DeviceActionTarget['status'] } },
+): DeviceActionTarget {
+  return {
+    id: item.id,
+    name: item.name,
+    protocol: item.protocol,
+    serial_number: item.serial_number,
+    status: item.device_info.status,
+  };
 }

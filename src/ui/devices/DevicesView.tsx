@@ -7,6 +7,7 @@ import type { FilterDef } from '../entities/filters';
 import { Button } from '../kit/Button';
 import { type DeviceActionHandlers, DeviceActions } from './DeviceActions';
 import { deviceColumns } from './device-columns';
+import { LiveDeviceActions } from './LiveDeviceActions';
 
 /** Props of {@link DevicesView}. */
 export interface DevicesViewProps {
@@ -15,14 +16,13 @@ export interface DevicesViewProps {
   can: { create: boolean; delete: boolean; export: boolean };
   onAdd: () => void;
   onOpen: (row: ListRow) => void;
-  /** Init and remote control per row, when their workflows are wired (see DeviceActions). */
+  /** Init and remote control per row: these handlers (stories), else the live workflows (LiveDeviceActions). */
   actions?: DeviceActionHandlers;
 }
 
 /** /devices: search (name, serial, IP), filters, the table with live status, bulk delete, add. */
-export function DevicesView({ listRef, filters, can, onAdd, onOpen, actions = {} }: DevicesViewProps) {
+export function DevicesView({ listRef, filters, can, onAdd, onOpen, actions }: DevicesViewProps) {
   const { t } = useTranslation(['devices', 'lists']);
-  const hasActions = Boolean(actions.onInit || actions.onRemoteControl);
   return (
     <EntityListView
       listRef={listRef}
@@ -36,26 +36,21 @@ export function DevicesView({ listRef, filters, can, onAdd, onOpen, actions = {}
       onOpen={onOpen}
       canExport={can.export}
       canDelete={can.delete}
-      rowActions={
-        hasActions
-          ? (row) => {
-              const d = row as unknown as DeviceListItem;
-              return (
-                <DeviceActions
-                  variant="row"
-                  device={{
-                    id: d.id,
-                    name: d.name,
-                    protocol: d.protocol,
-                    serial_number: d.serial_number,
-                    status: d.device_info.status,
-                  }}
-                  {...actions}
-                />
-              );
-            }
-          : undefined
-      }
+      rowActions={(row) => {
+        const d = row as unknown as DeviceListItem;
+        const device = {
+          id: d.id,
+          name: d.name,
+          protocol: d.protocol,
+          serial_number: d.serial_number,
+          status: d.device_info.status,
+        };
+        return actions ? (
+          <DeviceActions variant="row" device={device} {...actions} />
+        ) : (
+          <LiveDeviceActions variant="row" device={device} />
+        );
+      }}
       actions={
         can.create ? (
           <Button variant="primary" onClick={onAdd}>

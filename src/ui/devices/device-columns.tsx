@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { DeviceListItem } from '../../contract/entities/device';
+import { DeviceSyncBadge } from '../device-tasks/DeviceSyncBadge';
 import { asColumns, type ColumnDef } from '../entities/columns';
 import { DeviceStatusBadge } from './DeviceStatus';
 
@@ -63,7 +64,13 @@ export function deviceColumns(t: TFunction): ColumnDef[] {
       key: 'status',
       header: t('devices:fields.status'),
       className: 'w-40',
-      cell: (d) => <DeviceStatusBadge status={d.device_info.status} since={d.device_info.last_seen} />,
+      // Live status, and under it whether the device holds what the server wants (its tasks, its settings).
+      cell: (d) => (
+        <span className="flex flex-col items-start gap-1">
+          <DeviceStatusBadge status={d.device_info.status} since={d.device_info.last_seen} />
+          <DeviceSyncBadge sync={d.sync} />
+        </span>
+      ),
     },
     {
       key: 'protocol',

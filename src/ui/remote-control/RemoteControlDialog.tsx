@@ -43,7 +43,7 @@ export function RemoteControlDialogView({ remoteRef, onClose }: RemoteControlDia
   );
 }
 
-function RemoteControlSession({ device, onClose }: { device: RemoteControlTarget; onClose: () => void }) {
+export function RemoteControlSession({ device, onClose }: { device: RemoteControlTarget; onClose: () => void }) {
   const { remoteControl } = usePageMachines();
   const remoteRef = useActorRef(remoteControl, {
     input: { serial_number: device.serial_number ?? '', protocol: device.protocol, status: device.status },
