@@ -20,7 +20,8 @@ export function DeviceSyncBadge({ sync }: DeviceSyncBadgeProps) {
   const parts = [
     sync.failed_tasks > 0 ? { tone: 'danger' as const, text: t('sync.failed', { count: sync.failed_tasks }) } : null,
     sync.pending_tasks > 0 ? { tone: 'info' as const, text: t('sync.pending', { count: sync.pending_tasks }) } : null,
-    sync.settings_differ ? { tone: 'warning' as const, text: t('sync.differ') } : null,
+    // A device never synced differs from its stored settings by definition: "never synced" says it better.
+    sync.settings_differ && sync.converged_at ? { tone: 'warning' as const, text: t('sync.differ') } : null,
   ].filter((p) => p !== null);
   const converged = sync.converged_at
     ? t('sync.convergedAt', { when: formatDateTime(sync.converged_at, i18n.language) })

@@ -45,6 +45,9 @@ const BADGES = [
   { name: 'Garage gate', sync: { pending_tasks: 0, failed_tasks: 1, settings_differ: false, converged_at: at(-600) } },
   { name: 'Lift A', sync: { pending_tasks: 0, failed_tasks: 0, settings_differ: false, converged_at: at(-30) } },
   { name: 'Camera', sync: { pending_tasks: 0, failed_tasks: 0, settings_differ: false, converged_at: null } },
+  // Never synced: its stored settings differ by definition, and the badge says "never synced".
+  { name: 'New gate', sync: { pending_tasks: 0, failed_tasks: 0, settings_differ: true, converged_at: null } },
+  { name: 'Side door', sync: { pending_tasks: 0, failed_tasks: 0, settings_differ: true, converged_at: at(-900) } },
   { name: 'Old device', sync: undefined },
 ];
 
@@ -155,10 +158,13 @@ export const SyncBadges: Story = {
   args: { scene: { kind: 'badges' } },
   play: async ({ canvasElement }) => {
     const row = (name: string) => within(canvasElement).getByText(name).closest('li') as HTMLElement;
-    await expect(row('Entrance panel')).toHaveTextContent('Sync state:3 tasks pendingSettings differ');
+    await expect(row('Entrance panel')).toHaveTextContent('Sync state:3 tasks pending');
+    await expect(row('Entrance panel')).not.toHaveTextContent('Settings differ');
     await expect(row('Garage gate')).toHaveTextContent('Sync state:1 task failed');
     await expect(row('Lift A')).toHaveTextContent('Sync state:In sync');
     await expect(row('Camera')).toHaveTextContent('Sync state:Never synced');
+    await expect(row('New gate')).toHaveTextContent('Sync state:Never synced');
+    await expect(row('Side door')).toHaveTextContent('Sync state:Settings differ');
     await expect(row('Old device')).not.toHaveTextContent('Sync state');
   },
 };

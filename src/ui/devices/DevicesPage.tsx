@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { DEVICE_PROTOCOLS, DEVICE_TYPES } from '../../contract/constants';
 import { devicesEntity } from '../../contract/entities/device';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import type { FilterDef } from '../entities/filters';
-import { useEntityAccess } from '../entities/use-access';
+import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityList } from '../entities/use-entity-list';
 import { usePickers } from '../entities/use-pickers';
 import type { DeviceActionHandlers } from './DeviceActions';
@@ -57,6 +58,8 @@ export function DevicesPage({ actions }: DevicesPageProps = {}) {
   const { openPage } = usePageStack();
   const listRef = useEntityList(entities.devices.list, { defaultSort: [...devicesEntity.defaultSort] });
   const access = useEntityAccess(devicesEntity);
+  const maySearch = useMayCall('POST /devices/search');
+  const navigate = useNavigate();
   return (
     <DevicesView
       listRef={listRef}
@@ -64,6 +67,7 @@ export function DevicesPage({ actions }: DevicesPageProps = {}) {
       can={{ create: access.create, delete: access.delete, export: access.export }}
       onAdd={() => openPage('/devices/add')}
       onOpen={(row) => openPage(`/devices/${row.id}/edit`)}
+      onSearch={maySearch ? () => navigate('/devices/search') : undefined}
       actions={actions}
     />
   );

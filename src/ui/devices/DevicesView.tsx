@@ -7,7 +7,6 @@ import type { FilterDef } from '../entities/filters';
 import { Button } from '../kit/Button';
 import { type DeviceActionHandlers, DeviceActions } from './DeviceActions';
 import { deviceColumns } from './device-columns';
-import { LiveDeviceActions } from './LiveDeviceActions';
 
 /** Props of {@link DevicesView}. */
 export interface DevicesViewProps {
@@ -16,12 +15,17 @@ export interface DevicesViewProps {
   can: { create: boolean; delete: boolean; export: boolean };
   onAdd: () => void;
   onOpen: (row: ListRow) => void;
-  /** Init and remote control per row: these handlers (stories), else the live workflows (LiveDeviceActions). */
+  /** The network search (/devices/search), for callers who may search; absent: no button. */
+  onSearch?: () => void;
+  /**
+   * Init and remote control per row, when handlers are given. The live page gives none: the
+   * table is full at 1280 px, and the device's own page carries them (LiveDeviceActions).
+   */
   actions?: DeviceActionHandlers;
 }
 
 /** /devices: search (name, serial, IP), filters, the table with live status, bulk delete, add. */
-export function DevicesView({ listRef, filters, can, onAdd, onOpen, actions }: DevicesViewProps) {
+export function DevicesView({ listRef, filters, can, onAdd, onOpen, onSearch, actions }: DevicesViewProps) {
   const { t } = useTranslation(['devices', 'lists']);
   return (
     <EntityListView
@@ -36,27 +40,30 @@ export function DevicesView({ listRef, filters, can, onAdd, onOpen, actions }: D
       onOpen={onOpen}
       canExport={can.export}
       canDelete={can.delete}
-      rowActions={(row) => {
-        const d = row as unknown as DeviceListItem;
-        const device = {
-          id: d.id,
-          name: d.name,
-          protocol: d.protocol,
-          serial_number: d.serial_number,
-          status: d.device_info.status,
-        };
-        return actions ? (
-          <DeviceActions variant="row" device={device} {...actions} />
-        ) : (
-          <LiveDeviceActions variant="row" device={device} />
-        );
-      }}
+      rowActions={
+        actions
+          ? (row) => {
+              const d = row as unknown as DeviceListItem;
+              const device = {
+                id: d.id,
+                name: d.name,
+                protocol: d.protocol,
+                serial_number: d.serial_number,
+                status: d.device_info.status,
+              };
+              return <DeviceActions variant="row" device={device} {...actions} />;
+            }
+          : undefined
+      }
       actions={
-        can.create ? (
-          <Button variant="primary" onClick={onAdd}>
-            {t('devices:add')}
-          </Button>
-        ) : null
+        <>
+          {onSearch ? <Button onClick={onSearch}>{t('devices:find')}</Button> : null}
+          {can.create ? (
+            <Button variant="primary" onClick={onAdd}>
+              {t('devices:add')}
+            </Button>
+          ) : null}
+        </>
       }
     />
   );
