@@ -2,13 +2,20 @@ import { expect, test } from '@playwright/test';
 import { adminInRiverside, pick } from './support';
 
 /**
- * Elevators (issue 11): an admin makes an elevator of the demo's lift controller (GH-DEMO-LIFT-A,
- * online through the simulator on the e2e server's broker) and calls the lift to an apartment's
- * floor: the server sends `lift.call` to the controller and answers once it took it.
+ * Elevators (issue 11): the demo's lift controller (GH-DEMO-LIFT-A, online through the simulator on
+ * the e2e server's broker) drives the seeded "Building A lift". An admin deletes that elevator (a
+ * controller serves one), makes a new one of the same controller and calls the lift to an
+ * apartment's floor: the server sends `lift.call` to the controller and answers once it took it.
  */
 test('an admin creates an elevator on the demo lift controller and calls the lift', async ({ page }) => {
   await adminInRiverside(page);
   await page.goto('/elevators');
+  await expect(page.getByRole('row', { name: /Building A lift/ })).toContainText('Lift controller · online');
+  await page.getByRole('checkbox', { name: 'Select Building A lift' }).check();
+  await page.getByRole('button', { name: 'Delete selected' }).click();
+  await page.getByRole('alertdialog', { name: 'Confirm deletion' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('row', { name: /Building A lift/ })).toBeHidden();
+
   await page.getByRole('button', { name: 'Add elevator' }).click();
   await expect(page).toHaveURL(/\/elevators\/add/);
   await page.getByLabel('Name', { exact: true }).fill('Lift A');

@@ -6,8 +6,8 @@ import { DEMO_PANEL } from './telephony';
 /**
  * The demo's MQTT hardware (issue 11): Building A's Entrance panel gets its serial number and
  * MQTT password, and beside it two access controllers, a lift controller and a number-plate
- * camera. With GATEHOUSE_SIMULATOR=1 the simulator (server/simulator/demo-devices.ts) plays them,
- * so they come online at start. Serials are fixed; MQTT passwords are random, as every seeded
+ * camera; the lift controller drives Building A's elevator. With the simulator on (the demo's
+ * default) server/simulator/demo-devices.ts plays them, so they come online at start. Serials are fixed; MQTT passwords are random, as every seeded
  * secret is, and the simulator reads them from the database.
  */
 export const DEMO_DEVICES = [
@@ -28,6 +28,9 @@ export const DEMO_LIFT_FLOORS = [
   { floor: 3, name: null, is_panel_floor: false, apartments: ['301', '302'], ports: [3] },
   { floor: 4, name: null, is_panel_floor: false, apartments: ['401', '402'], ports: [4] },
 ];
+/** The elevator the demo lift controller drives. */
+export const DEMO_ELEVATOR = 'Building A lift';
+
 /** The demo lift's settings: access mode on, called both ways. */
 const DEMO_LIFT_SETTINGS = JSON.stringify({
   lift_controller: { enabled: true, settings: { device_mode: 'call-up-down' } },
@@ -85,4 +88,18 @@ export async function seedDemoDevices(
       })),
     )
     .execute();
+  // Building A's lift, driven by the lift controller: the elevators page and the lift call have it.
+  const elevator = await trx
+    .insertInto('elevators')
+    .values({
+      project_id: seed.projectId,
+      name: DEMO_ELEVATOR,
+      domain_id: seed.group,
+      created_by_user_id: seed.adminId,
+      created_at: seed.now,
+      updated_at: seed.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('elevator_devices').values({ elevator_id: elevator.id, device_id: lift.id }).execute();
 }
