@@ -152,7 +152,7 @@ export const MENU: readonly MenuCategory[] = [
     id: 'elevators',
     entries: [
       page('/elevators', 'GET /elevators/items'),
-      planned('/elevators/events', ['elevators.view', 'elevators.view_all'], ['elevator']),
+      page('/elevators/events', 'GET /elevators/events/items'),
       planned(
         '/elevators/access-rules',
         ['elevator_access_rules.view_own', 'elevator_access_rules.view_all'],

@@ -229,6 +229,8 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   // Decided: whoever sees an elevator may call its lift; the controller picker is for those who create or edit.
   'POST /elevators/call/{id}': elevators('elevators.view', 'elevators.view_all'),
   'GET /elevators/controllers/items': elevators('elevators.create', 'elevators.edit'),
+  'GET /elevators/events/items': elevators('elevators.view', 'elevators.view_all'),
+  'GET /elevators/events/export': elevators('elevators.view', 'elevators.view_all'),
   // Device tasks (6.2 "view tasks"); what changes a device's tasks is an edit of the device (decided).
   'GET /devices/tasks/items': any('devices.view_tasks', 'self_domain.manage_devices'),
   'GET /devices/tasks/{id}': any('devices.view_tasks', 'self_domain.manage_devices'),

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { elevatorsEntity } from '../../src/contract/entities/elevator';
+import { elevatorEventsEntity } from '../../src/contract/entities/elevator-event';
 import { sampleFloors } from '../../src/machines/lift-call/lift-call.fixtures';
 import { sampleElevators } from '../../src/ui/elevators/elevator.fixtures';
 import { demoBackend, renderWithBackend } from './support/entity-demo';
@@ -57,5 +58,31 @@ describe('elevators', { timeout: 40_000 }, () => {
     await app.user.selectOptions(within(dialog).getByLabelText('Floor'), '2');
     await app.user.click(within(dialog).getByRole('button', { name: 'Call the lift' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The device is offline, cannot connect');
+  });
+});
+
+describe('elevator events', { timeout: 40_000 }, () => {
+  it('lists the lift controllers’ events with their elevator, offers the elevator filter and the download', async () => {
+    const event = {
+      id: 7,
+      device: { id: 11, name: 'Lift controller' },
+      elevator: { id: 1, name: 'Lift A' },
+      event_id: 'LIFT-1-7',
+      type: 'lift.called',
+      occurred_at: '2026-11-25T09:00:00.000Z',
+      received_at: '2026-11-25T09:00:01.000Z',
+      data: { floor: 3, apartment: '302' },
+    };
+    const backend = demoBackend({}, { elevator_events: { contract: elevatorEventsEntity, rows: [event] } });
+    renderWithBackend('/elevators/events', backend);
+    const table = await screen.findByRole('table', { name: 'Elevator events' }, LOAD);
+    const row = within(table).getByRole('row', { name: /LIFT-1-7/ });
+    expect(row).toHaveTextContent('Lift A');
+    expect(row).toHaveTextContent('Lift controller');
+    expect(row).toHaveTextContent('Floor: 3');
+    expect(within(table).getByRole('columnheader', { name: 'Elevator' })).toBeInTheDocument();
+    // The filters: elevator, days (the event type's name is also its column's sort button).
+    for (const name of ['Elevator', 'From', 'To']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export to Excel' })).toBeInTheDocument();
   });
 });

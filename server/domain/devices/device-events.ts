@@ -9,12 +9,17 @@ import type { Auth } from '../auth/auth-context';
 import { wrongParameters } from '../errors';
 import { eventDeviceScope } from './event-scope';
 
-/** The events list (7.4): the project's events of devices the caller reaches (event-scope.ts). */
-export function scopedEvents(db: Kysely<Database>, auth: Auth) {
-  const q = db
+/** The project's events with their devices (`e`, `d`): the base the events lists narrow. */
+export function projectEvents(db: Kysely<Database>, auth: Auth) {
+  return db
     .selectFrom('device_events as e')
     .innerJoin('devices as d', 'd.id', 'e.device_id')
     .where('e.project_id', '=', auth.projectId);
+}
+
+/** The events list (7.4): the project's events of devices the caller reaches (event-scope.ts). */
+export function scopedEvents(db: Kysely<Database>, auth: Auth) {
+  const q = projectEvents(db, auth);
   const scope = eventDeviceScope(auth);
   return scope ? q.where(scope) : q;
 }
@@ -47,17 +52,20 @@ export const EVENT_CONDITIONS = {
   date_to: (f: Filter): Expression<SqlBool> => sql<SqlBool>`e.occurred_at <= ${instant(f)}`,
 };
 
+/** An event's columns; lists built on projectEvents (elevator events) select them too. */
+export const EVENT_SELECTION = [
+  'e.id',
+  'e.device_id',
+  'd.name as device_name',
+  'e.event_id',
+  'e.type',
+  'e.occurred_at',
+  'e.received_at',
+  'e.data',
+] as const;
+
 export function selectEvents(q: ReturnType<typeof scopedEvents>) {
-  return q.select([
-    'e.id',
-    'e.device_id',
-    'd.name as device_name',
-    'e.event_id',
-    'e.type',
-    'e.occurred_at',
-    'e.received_at',
-    'e.data',
-  ]);
+  return q.select(EVENT_SELECTION);
 }
 export type EventRow = RowOf<ReturnType<typeof selectEvents>>;
 
@@ -75,15 +83,26 @@ export function toEvents(rows: EventRow[]): DeviceEvent[] {
   }));
 }
 
-/** The download's columns: the event's details spread into columns of their own. */
-export const EVENT_EXPORT_COLUMNS = Object.fromEntries(
-  DEVICE_EVENT_EXPORT_FIELDS.map((field) => [
-    field,
-    (event: DeviceEvent): unknown => {
-      if (field === 'device') return event.device.name;
-      if (field in event) return event[field as keyof DeviceEvent];
-      const value = event.data[field];
-      return typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
-    },
-  ]),
-) as Record<(typeof DEVICE_EVENT_EXPORT_FIELDS)[number], (event: DeviceEvent) => unknown>;
+/**
+ * A download's columns: an event's fields (a reference — device, elevator — by its name) and its
+ * details spread into columns of their own.
+ */
+export function eventExportColumns<E extends DeviceEvent, F extends string>(
+  fields: readonly F[],
+): Record<F, (event: E) => unknown> {
+  return Object.fromEntries(
+    fields.map((field) => [
+      field,
+      (event: E): unknown => {
+        const own = (event as Record<string, unknown>)[field];
+        if (own !== undefined) return typeof own === 'object' && own !== null && 'name' in own ? own.name : own;
+        const value = event.data[field];
+        return typeof value === 'object' && value !== null ? JSON.stringify(value) : value;
+      },
+    ]),
+  ) as Record<F, (event: E) => unknown>;
+}
+
+export const EVENT_EXPORT_COLUMNS = eventExportColumns<DeviceEvent, (typeof DEVICE_EVENT_EXPORT_FIELDS)[number]>(
+  DEVICE_EVENT_EXPORT_FIELDS,
+);

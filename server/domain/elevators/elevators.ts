@@ -27,12 +27,16 @@ export function groupReach(auth: Auth, column: string): Expression<SqlBool> {
     where reach_g.id = ${sql.ref(column)} and reach_g.lft >= reach_mg.lft and reach_g.rgt <= reach_mg.rgt)`;
 }
 
+/** The elevators (aliased `alias`) the caller sees, in SQL; null: every elevator of the project. */
+export function elevatorScope(auth: Auth, alias: string): Expression<SqlBool> | null {
+  if (viewsAll(auth)) return null;
+  return sql<SqlBool>`(${groupReach(auth, `${alias}.domain_id`)} or ${sql.ref(`${alias}.created_by_user_id`)} = ${auth.userId})`;
+}
+
 export function scopedElevators(db: Kysely<Database>, auth: Auth) {
-  let q = db.selectFrom('elevators as e').where('e.project_id', '=', auth.projectId);
-  if (!viewsAll(auth)) {
-    q = q.where(sql<SqlBool>`(${groupReach(auth, 'e.domain_id')} or e.created_by_user_id = ${auth.userId})`);
-  }
-  return q;
+  const q = db.selectFrom('elevators as e').where('e.project_id', '=', auth.projectId);
+  const scope = elevatorScope(auth, 'e');
+  return scope ? q.where(scope) : q;
 }
 
 export const ELEVATOR_COLUMNS = { id: 'e.id', name: 'e.name', created_at: 'e.created_at' } as const;

@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { elevatorControllersEntity, elevatorsEntity } from '../../../src/contract/entities/elevator';
+import { elevatorEventsEntity } from '../../../src/contract/entities/elevator-event';
 import type { AppContext } from '../../context';
+import { EVENT_CONDITIONS } from '../../domain/devices/device-events';
+import {
+  ELEVATOR_EVENT_COLUMNS,
+  ELEVATOR_EVENT_EXPORT_COLUMNS,
+  ELEVATOR_EVENT_RELATIONS,
+  scopedElevatorEvents,
+  selectElevatorEvents,
+  toElevatorEvents,
+} from '../../domain/elevators/elevator-events';
 import { createElevator, deleteElevators, updateElevator } from '../../domain/elevators/elevator-writes';
 import {
   CONTROLLER_COLUMNS,
@@ -20,7 +30,10 @@ import { callLift, elevatorFloors } from '../../domain/elevators/lift-call';
 import { registerEntityCalls } from '../plumbing/entity-routes';
 import { registerCall } from '../plumbing/register-call';
 
-/** Elevators (7.4): the entity, the controller picker, floors and the lift call (licensed: the declarations say so). */
+/**
+ * Elevators (7.4): the entity, the controller picker, floors, the lift call and the elevator
+ * events (list, download) — licensed: the declarations say so.
+ */
 export async function elevatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   registerEntityCalls(app, {
     entity: elevatorsEntity,
@@ -43,6 +56,17 @@ export async function elevatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     conditions: { free_for: freeForCondition },
     idColumn: 'd.id',
     toItems: async (rows: ControllerRow[]) => toControllerOptions(ctx.deviceStatus, rows),
+  });
+  registerEntityCalls(app, {
+    entity: elevatorEventsEntity,
+    scoped: (auth) => scopedElevatorEvents(ctx.db, auth),
+    select: selectElevatorEvents,
+    columns: ELEVATOR_EVENT_COLUMNS,
+    relations: ELEVATOR_EVENT_RELATIONS,
+    conditions: EVENT_CONDITIONS,
+    idColumn: 'e.id',
+    toItems: async (rows) => toElevatorEvents(rows),
+    exportColumns: ELEVATOR_EVENT_EXPORT_COLUMNS,
   });
   registerCall(app, 'GET /elevators/{id}/floors', async ({ params, query }) => ({
     data: await elevatorFloors(ctx.db, params.id, query.mode),

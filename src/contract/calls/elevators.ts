@@ -6,6 +6,7 @@ import {
   elevatorsEntity,
   LiftCallSchema,
 } from '../entities/elevator';
+import { elevatorEventsEntity } from '../entities/elevator-event';
 import { entityCalls } from '../entity';
 
 /** Who sees an elevator (6.2); the elevator licence gates every call (2.4, 6.4). */
@@ -13,12 +14,13 @@ const viewers = anyOf(elevatorsEntity.access.view, elevatorsEntity.access.licenc
 
 /**
  * Elevators (7.4): the entity, the lift controllers its form may pick, the floors an elevator
- * serves (`mode=access`: those an access rule may grant) and the lift call. Elevator events
- * (`/elevators/events`) come with the device events table (docs/decisions.md, Elevators).
+ * serves (`mode=access`: those an access rule may grant), the lift call, and the elevator events
+ * (`/elevators/events`: device events of the elevators' controllers, list and download).
  */
 export const ELEVATOR_CALLS = defineCalls({
   ...entityCalls(elevatorsEntity),
   ...entityCalls(elevatorControllersEntity),
+  ...entityCalls(elevatorEventsEntity),
   'GET /elevators/{id}/floors': {
     access: viewers,
     params: IdParamsSchema,

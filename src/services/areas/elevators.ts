@@ -1,11 +1,16 @@
 import { fromPromise } from 'xstate';
 import { elevatorControllersEntity, elevatorsEntity } from '../../contract/entities/elevator';
+import { elevatorEventsEntity } from '../../contract/entities/elevator-event';
 import { liftCallMachine } from '../../machines/lift-call/lift-call.machine';
 import { defineArea } from './area';
 
-/** Elevators (7.4): the entity, the lift controllers its form picks, and the lift call dialog. */
+/** Elevators (7.4): the entity, the lift controllers its form picks, the lift call dialog and the elevator events. */
 export const elevatorsArea = defineArea('elevators', ({ http, showAlert, kit }) => ({
-  entities: { elevators: kit(elevatorsEntity), elevatorControllers: kit(elevatorControllersEntity) },
+  entities: {
+    elevators: kit(elevatorsEntity),
+    elevatorControllers: kit(elevatorControllersEntity),
+    elevatorEvents: kit(elevatorEventsEntity),
+  },
   machines: {
     liftCall: liftCallMachine.provide({
       actions: { alert: (_, params) => showAlert(params) },

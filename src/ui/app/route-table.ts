@@ -51,6 +51,7 @@ export type PageKey =
   | 'sipTrunkForm'
   | 'elevators'
   | 'elevatorForm'
+  | 'elevatorEvents'
   | 'callHistory'
   | 'ipBlocking'
   | 'devices'
@@ -163,7 +164,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   { path: '/devices/search', access: 'auth', title: page('devicesSearch'), page: 'deviceSearch' },
   single('/devices/alarms-calls', 'alarmCalls'),
   single('/access-control/events'),
-  single('/elevators/events'),
+  single('/elevators/events', 'elevatorEvents'),
 
   // Lists with their add and edit pages.
   // Add and edit open the group dialog over the tree.

@@ -46,6 +46,9 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   sipTrunks: lazy(() => import('../sip-trunks/SipTrunksPage').then((m) => ({ default: m.SipTrunksPage }))),
   sipTrunkForm: lazy(() => import('../sip-trunks/SipTrunkFormPage').then((m) => ({ default: m.SipTrunkFormPage }))),
   elevators: lazy(() => import('../elevators/ElevatorsPage').then((m) => ({ default: m.ElevatorsPage }))),
+  elevatorEvents: lazy(() =>
+    import('../elevators/ElevatorEventsPage').then((m) => ({ default: m.ElevatorEventsPage })),
+  ),
   elevatorForm: lazy(() => import('../elevators/ElevatorFormPage').then((m) => ({ default: m.ElevatorFormPage }))),
   ipBlocking: lazy(() => import('../ip-blocking/IpBlockingPage').then((m) => ({ default: m.IpBlockingPage }))),
   deviceTasks: lazy(() => import('../device-tasks/DeviceTasksPage').then((m) => ({ default: m.DeviceTasksPage }))),

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_EVENT_TYPES, deviceEventsEntity } from '../../contract/entities/device-event';
 import { usePageMachines } from '../app/actor-context';
@@ -16,15 +17,22 @@ export function DeviceEventsPage() {
   const devices = useDevicePicker();
   const filters: FilterDef[] = [
     { kind: 'relation', field: 'device', label: t('fields.device'), picker: devices, labels: devices.labels },
+    ...eventFilters(t),
+  ];
+  return <DeviceEventsView listRef={listRef} filters={filters} canExport={access.export} />;
+}
+
+/** The type and day filters of an events list (device events, elevator events). */
+export function eventFilters(t: TFunction): FilterDef[] {
+  return [
     {
       kind: 'choice',
       field: 'type',
-      label: t('fields.type'),
+      label: t('deviceEvents:fields.type'),
       rule: 'equals',
-      choices: DEVICE_EVENT_TYPES.map((value) => ({ value, label: t(`types.${value}`) })),
+      choices: DEVICE_EVENT_TYPES.map((value) => ({ value, label: t(`deviceEvents:types.${value}`) })),
     },
-    { kind: 'date', field: 'date_from', label: t('fields.from'), rule: 'equals_above' },
-    { kind: 'date', field: 'date_to', label: t('fields.to'), rule: 'equals_below' },
+    { kind: 'date', field: 'date_from', label: t('deviceEvents:fields.from'), rule: 'equals_above' },
+    { kind: 'date', field: 'date_to', label: t('deviceEvents:fields.to'), rule: 'equals_below' },
   ];
-  return <DeviceEventsView listRef={listRef} filters={filters} canExport={access.export} />;
 }

@@ -38,9 +38,12 @@ function Details({ event, t }: { event: DeviceEvent; t: TFunction }) {
   return <span className="text-xs text-muted">{parts.join(' · ')}</span>;
 }
 
-/** The events table: device time, device, type, details, when the server received it. */
-export function eventColumns(t: TFunction, locale: string): ColumnDef[] {
-  return asColumns<Row>([
+/**
+ * The events table: device time, device, type, details, when the server received it; `extra`
+ * columns (the elevator events' elevator) come right after the time.
+ */
+export function eventColumns(t: TFunction, locale: string, extra: ColumnDef[] = []): ColumnDef[] {
+  const [time, ...rest] = asColumns<Row>([
     {
       key: 'occurred_at',
       header: t('deviceEvents:fields.occurred_at'),
@@ -67,4 +70,5 @@ export function eventColumns(t: TFunction, locale: string): ColumnDef[] {
       cell: (e) => <span className="text-xs text-muted">{formatInstant(e.received_at, locale)}</span>,
     },
   ]);
+  return time ? [time, ...extra, ...rest] : rest;
 }
