@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { DEVICE_PROTOCOLS, DEVICE_TYPES } from '../../contract/constants';
 import { FormPicker } from '../entities/fields/FormPicker';
 import { FormTextArea } from '../entities/fields/FormTextArea';
@@ -17,7 +18,7 @@ export interface DeviceFormPickers {
 /** Name, type and model, group, protocol and serial, the virtual number, location and description. */
 export function DeviceGeneralSection({ formRef, pickers }: { formRef: FormRef; pickers: DeviceFormPickers }) {
   const f = useDeviceFields(formRef);
-  const { t } = f;
+  const { t } = useTranslation('devices');
   return (
     <Card title={t('sections.general')}>
       <div className="space-y-3">
@@ -64,8 +65,9 @@ export function DeviceGeneralSection({ formRef, pickers }: { formRef: FormRef; p
 /** How the server reaches the device: address and port, its credentials, logs and heartbeat. */
 export function DeviceConnectionSection({ formRef }: { formRef: FormRef }) {
   const f = useDeviceFields(formRef);
+  const { t } = useTranslation('devices');
   return (
-    <Card title={f.t('sections.connection')}>
+    <Card title={t('sections.connection')}>
       <div className="space-y-3">
         <FormRow columns={3}>
           {f.text('ip_address', { className: 'lg:col-span-2', autoComplete: 'off' })}

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { DEVICE_DEFAULTS } from '../../contract/constants';
 import { SIP_TRANSPORTS } from '../../contract/entities/device';
 import { selectFormValue } from '../../machines/entity-form/entity-form.selectors';
@@ -13,10 +14,11 @@ const useOn = (formRef: FormRef, field: string) => useSelector(formRef, selectFo
 /** SIP: on or off; manual settings (proxy, realm, STUN, account) or the platform's; call timeout and transport. */
 export function SipSection({ formRef }: { formRef: FormRef }) {
   const f = useDeviceFields(formRef);
+  const { t } = useTranslation('devices');
   const enabled = useOn(formRef, 'sip.enabled');
   const manual = useOn(formRef, 'sip.manual');
   return (
-    <Card title={f.t('sections.sip')}>
+    <Card title={t('sections.sip')}>
       <div className="space-y-3">
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {f.check('sip.enabled')}
@@ -41,7 +43,7 @@ export function SipSection({ formRef }: { formRef: FormRef }) {
         ) : null}
         {enabled ? (
           <FormRow columns={3}>
-            {f.number('sip.talk_timeout', { hint: f.t('form.seconds') })}
+            {f.number('sip.talk_timeout', { hint: t('form.seconds') })}
             {f.select(
               'sip.transport',
               SIP_TRANSPORTS.map((x) => ({ value: x, label: x })),
@@ -57,10 +59,11 @@ export function SipSection({ formRef }: { formRef: FormRef }) {
 /** The device's place in the internal subnetwork (building / unit / floor / apartment / device number). */
 export function AddressSection({ formRef }: { formRef: FormRef }) {
   const f = useDeviceFields(formRef);
+  const { t } = useTranslation('devices');
   const noUnit = useOn(formRef, 'address.no_unit');
   const reregister = useOn(formRef, 'address.reregister');
   return (
-    <Card title={f.t('sections.address')}>
+    <Card title={t('sections.address')}>
       <div className="space-y-3">
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {f.check('address.manual')}
@@ -74,10 +77,10 @@ export function AddressSection({ formRef }: { formRef: FormRef }) {
           {noUnit ? null : f.text('address.unit')}
           {f.number('address.floor')}
           {f.text('address.apartment')}
-          {f.text('address.device', { hint: f.t('form.addressUnique') })}
+          {f.text('address.device', { hint: t('form.addressUnique') })}
         </FormRow>
         {reregister ? (
-          <FormRow columns={3}>{f.number('address.reregister_interval', { hint: f.t('form.seconds') })}</FormRow>
+          <FormRow columns={3}>{f.number('address.reregister_interval', { hint: t('form.seconds') })}</FormRow>
         ) : null}
       </div>
     </Card>
@@ -87,9 +90,10 @@ export function AddressSection({ formRef }: { formRef: FormRef }) {
 /** DHCP, or a fixed address, mask, gateway and DNS. */
 export function NetworkSection({ formRef }: { formRef: FormRef }) {
   const f = useDeviceFields(formRef);
+  const { t } = useTranslation('devices');
   const dhcp = useOn(formRef, 'network.is_dhcp');
   return (
-    <Card title={f.t('sections.network')}>
+    <Card title={t('sections.network')}>
       <div className="space-y-3">
         {f.check('network.is_dhcp')}
         {dhcp ? null : (
@@ -108,15 +112,14 @@ export function NetworkSection({ formRef }: { formRef: FormRef }) {
 /** The four call button numbers, plate camera interaction and remote lock opening. */
 export function AdditionalSection({ formRef }: { formRef: FormRef }) {
   const f = useDeviceFields(formRef);
+  const { t } = useTranslation('devices');
   return (
-    <Card title={f.t('sections.additional')}>
+    <Card title={t('sections.additional')}>
       <div className="space-y-3">
         <FormRow columns={3} className="lg:grid-cols-4">
           {Array.from({ length: DEVICE_DEFAULTS.buttonNumbers }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: buttons are identified by their position.
-            <span key={i}>
-              {f.text(`additional.button_numbers.${i}`, { label: f.t('fields.button', { n: i + 1 }) })}
-            </span>
+            <span key={i}>{f.text(`additional.button_numbers.${i}`, { label: t('fields.button', { n: i + 1 }) })}</span>
           ))}
         </FormRow>
         <div className="flex flex-wrap gap-x-6 gap-y-2">
@@ -131,9 +134,10 @@ export function AdditionalSection({ formRef }: { formRef: FormRef }) {
 /** Face recognition: on or off, mode, similarity threshold (%), start with the device. */
 export function FaceRecognitionSection({ formRef }: { formRef: FormRef }) {
   const f = useDeviceFields(formRef);
+  const { t } = useTranslation('devices');
   const enabled = useOn(formRef, 'face_recognition.enabled');
   return (
-    <Card title={f.t('sections.face_recognition')}>
+    <Card title={t('sections.face_recognition')}>
       <div className="space-y-3">
         <div className="flex flex-wrap gap-x-6 gap-y-2">
           {f.check('face_recognition.enabled')}
@@ -142,7 +146,7 @@ export function FaceRecognitionSection({ formRef }: { formRef: FormRef }) {
         {enabled ? (
           <FormRow>
             {f.text('face_recognition.mode')}
-            {f.text('face_recognition.similarity', { inputMode: 'decimal', hint: f.t('form.similarityHint') })}
+            {f.text('face_recognition.similarity', { inputMode: 'decimal', hint: t('form.similarityHint') })}
           </FormRow>
         ) : null}
       </div>
@@ -153,8 +157,9 @@ export function FaceRecognitionSection({ formRef }: { formRef: FormRef }) {
 /** The number-plate camera: used, and whether a read plate may open the lock. */
 export function AlprCameraSection({ formRef }: { formRef: FormRef }) {
   const f = useDeviceFields(formRef);
+  const { t } = useTranslation('devices');
   return (
-    <Card title={f.t('sections.alpr_camera')}>
+    <Card title={t('sections.alpr_camera')}>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         {f.check('alpr_camera.using')}
         {f.check('alpr_camera.allow_remote_opening_lock')}
@@ -166,11 +171,12 @@ export function AlprCameraSection({ formRef }: { formRef: FormRef }) {
 /** The link to the external video platform: its integration (the integrator of 5), direction, macro, camera. */
 export function VideoLinkSection({ formRef }: { formRef: FormRef }) {
   const f = useDeviceFields(formRef);
+  const { t } = useTranslation('devices');
   return (
-    <Card title={f.t('sections.integration_axxon')}>
+    <Card title={t('sections.integration_axxon')}>
       <div className="space-y-3">
         <FormRow>
-          {f.number('integration_axxon.integration_id', { hint: f.t('form.integrationHint') })}
+          {f.number('integration_axxon.integration_id', { hint: t('form.integrationHint') })}
           {f.text('integration_axxon.direction')}
         </FormRow>
         <FormRow>

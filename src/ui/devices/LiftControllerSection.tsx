@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
 import { LIFT_DEVICE_MODES } from '../../contract/constants';
 import { selectFormValue } from '../../machines/entity-form/entity-form.selectors';
 import type { FormRef } from '../entities/form-types';
@@ -10,7 +11,7 @@ import { FloorMapEditor } from './FloorMapEditor';
 /** The lift controller: on or off, its mode and relays, release times, and the floor map. */
 export function LiftControllerSection({ formRef }: { formRef: FormRef }) {
   const f = useDeviceFields(formRef);
-  const { t } = f;
+  const { t } = useTranslation('devices');
   const enabled = useSelector(formRef, selectFormValue('lift_controller.enabled')) === true;
   // A lift controller always has its floor map; a panel or controller that calls a lift, once that is on.
   const isLiftController = useSelector(formRef, selectFormValue('type')) === 'liftcontroller';
