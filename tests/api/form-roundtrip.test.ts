@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcesEntity } from '../../src/contract/entities/announce';
 import { conversationsEntity } from '../../src/contract/entities/conversation';
+import { elevatorsEntity } from '../../src/contract/entities/elevator';
 import { AUDIO_FILENAME, emergencyAlertsEntity } from '../../src/contract/entities/emergency-alert';
 import { forwardGroupsEntity, forwardRuleSetsEntity } from '../../src/contract/entities/forward-rule';
 import { groupsEntity } from '../../src/contract/entities/group';
@@ -32,6 +33,7 @@ import {
 import { isAudioChoice } from '../../src/services/alert-audio';
 import { announceForm } from '../../src/ui/announces/announce-form';
 import { conversationForm } from '../../src/ui/conversations/conversation-form';
+import { elevatorForm } from '../../src/ui/elevators/elevator-form';
 import { alertForm } from '../../src/ui/emergency/alert-form';
 import { forwardGroupForm } from '../../src/ui/forward-rules/forward-group-form';
 import { ruleSetForm } from '../../src/ui/forward-rules/rule-set-form';
@@ -1143,6 +1145,50 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
               time_format: 'YYYY-MM-DD HH:NN:SS',
               use_phone_in_forward: true,
             },
+          },
+        },
+      ],
+    });
+  });
+
+  it('elevators', async () => {
+    // Two lift controllers with floor maps, in no elevator (the demo's own lift drives its elevator).
+    const lift = async (serial: string) => {
+      const id = v.parse(
+        v.number(),
+        await ok('PUT', '/devices', {
+          name: serial,
+          type: 'liftcontroller',
+          serial_number: serial,
+          domain_id: groups['Building A'],
+          device_settings: {
+            lift_controller: {
+              enabled: true,
+              settings: { device_mode: 'call-up-down' },
+              floor_map: [{ floor: 1, is_panel_floor: true, apartments: [], ports: [1] }],
+            },
+          },
+        }),
+      );
+      return { id, name: serial, serial_number: serial };
+    };
+    const first = await lift('RT-LIFT-1');
+    const second = await lift('RT-LIFT-2');
+    await roundTrip({
+      name: 'elevators',
+      form: entityForm(elevatorForm),
+      ...calls(elevatorsEntity),
+      create: {
+        values: { name: 'Round trip lift', domain: group('Building A'), devices: [first] },
+        expected: { name: 'Round trip lift', domain_id: groups['Building A'], devices: [{ id: first.id }] },
+      },
+      edits: [
+        {
+          values: { name: 'Round trip lift 2', domain: group('Unit 101'), devices: [first, second] },
+          expected: {
+            name: 'Round trip lift 2',
+            domain_id: groups['Unit 101'],
+            devices: [{ id: first.id }, { id: second.id }],
           },
         },
       ],
