@@ -17,8 +17,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/machines/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/ui/**/*.test.tsx'],
           setupFiles: ['tests/support/setup-dom.ts'],
-          // UI tests drive whole pages; on a loaded 2-core machine 5 s is too tight.
-          testTimeout: 15_000,
+          // UI tests drive whole pages; on a loaded 2-core machine (the API suite runs beside them)
+          // 5 s is too tight, and a page test typing a long form once took 15 s.
+          testTimeout: 30_000,
         },
       },
       {
