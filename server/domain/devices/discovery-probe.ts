@@ -39,7 +39,17 @@ export class AddressNotAllowedError extends Error {
 export function discoveryProber(allow: readonly string[]): Prober {
   return (address, port, timeoutMs) => {
     if (!rangeInside(address, address, allow)) return Promise.reject(new AddressNotAllowedError(address));
-    return new Promise((resolve) => {
+    return new Promise((resolveOnce) => {
+      // The whole probe, not only the socket's idle time, ends by its timeout: one stalled address
+      // (accepting and never answering, or an answer that never ends) must not hold the search.
+      const deadline = setTimeout(() => {
+        req.destroy();
+        resolveOnce(null);
+      }, timeoutMs);
+      const resolve = (answer: DiscoveryAnswer | null) => {
+        clearTimeout(deadline);
+        resolveOnce(answer);
+      };
       const req = request({ host: address, port, path: DISCOVERY_PATH, method: 'GET', timeout: timeoutMs }, (res) => {
         if (res.statusCode !== 200) {
           res.resume();
@@ -49,8 +59,10 @@ export function discoveryProber(allow: readonly string[]): Prober {
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) req.destroy();
-          else chunks.push(chunk);
+          if (size > MAX_ANSWER_BYTES) {
+            req.destroy();
+            resolve(null);
+          } else chunks.push(chunk);
         });
         res.on('end', () => {
           try {
