@@ -157,6 +157,11 @@ export const deviceSearchMachine = setup({
         },
         'group.chosen': { actions: { type: 'setGroup', params: ({ event }) => ({ domainId: event.domainId }) } },
         'search.cancelled': '#deviceSearch.results',
+        // Here, not only in `scanning`: a short search can finish before the call that started it answers.
+        'search.finished': {
+          guard: { type: 'isCurrent', params: ({ event }) => ({ requestId: event.requestId }) },
+          target: '#deviceSearch.results',
+        },
       },
       initial: 'starting',
       states: {
@@ -187,14 +192,7 @@ export const deviceSearchMachine = setup({
           },
         },
         /** Results arrive; the finished message ends it. */
-        scanning: {
-          on: {
-            'search.finished': {
-              guard: { type: 'isCurrent', params: ({ event }) => ({ requestId: event.requestId }) },
-              target: '#deviceSearch.results',
-            },
-          },
-        },
+        scanning: {},
       },
     },
     /** Choosing among what was found. */
