@@ -634,6 +634,110 @@ export interface ListVersionsTable {
   version: number;
 }
 
+/** A schedule (doc 1 §3 time rule); its recurrence is one JSON `definition` (server/domain/access). */
+export interface TimeRulesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  description: string | null;
+  definition: Defaulted<string>;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A date of the project's calendar marked as a holiday or a workday (day types of time rules). */
+export interface ProjectDaysTable {
+  project_id: number;
+  /** YYYY-MM-DD in the project's time zone. */
+  date: string;
+  day_type: 'holiday' | 'workday';
+  name: string | null;
+}
+
+/** An identifier (doc 1 §3); a guest key is one with owner_type guest and a `key_uid`. */
+export interface IdentifiersTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string | null;
+  description: string | null;
+  is_active: Defaulted<Flag>;
+  type: string;
+  value: string;
+  owner_type: Defaulted<string>;
+  owner_id: number | null;
+  guest_type: string | null;
+  period_active: Defaulted<Flag>;
+  period_from: Timestamp | null;
+  period_to: Timestamp | null;
+  passes_active: Defaulted<Flag>;
+  passes_max_count: number | null;
+  passes_count: Defaulted<number>;
+  is_profile_identifier: Defaulted<Flag>;
+  revoked_at: Timestamp | null;
+  photo_path: string | null;
+  key_uid: string | null;
+  key_message: string | null;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An access rule (doc 1 §3); a prohibition denies, and wins. */
+export interface AccessRulesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  description: string | null;
+  prohibition: Defaulted<Flag>;
+  is_shareable: Defaulted<Flag>;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccessRuleDevicesTable {
+  access_rule_id: number;
+  device_id: number;
+  lock_number: Defaulted<number>;
+}
+export interface AccessRuleTimeRulesTable {
+  access_rule_id: number;
+  time_rule_id: number;
+}
+export interface AccessRuleUsersTable {
+  access_rule_id: number;
+  user_id: number;
+}
+export interface AccessRuleIdentifiersTable {
+  access_rule_id: number;
+  identifier_id: number;
+}
+export interface AccessRuleDomainsTable {
+  access_rule_id: number;
+  domain_id: number;
+}
+
+/** An elevator access rule (doc 1 §3): users and the floors of elevators they may reach. */
+export interface ElevatorAccessRulesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  description: string | null;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface ElevatorAccessRuleUsersTable {
+  rule_id: number;
+  user_id: number;
+}
+export interface ElevatorAccessRuleFloorsTable {
+  rule_id: number;
+  elevator_id: number;
+  floor: number;
+}
+
 export interface Database {
   list_versions: ListVersionsTable;
   notifications: NotificationsTable;
@@ -656,6 +760,18 @@ export interface Database {
   device_pool: DevicePoolTable;
   elevators: ElevatorsTable;
   elevator_devices: ElevatorDevicesTable;
+  time_rules: TimeRulesTable;
+  project_days: ProjectDaysTable;
+  identifiers: IdentifiersTable;
+  access_rules: AccessRulesTable;
+  access_rule_devices: AccessRuleDevicesTable;
+  access_rule_time_rules: AccessRuleTimeRulesTable;
+  access_rule_users: AccessRuleUsersTable;
+  access_rule_identifiers: AccessRuleIdentifiersTable;
+  access_rule_domains: AccessRuleDomainsTable;
+  elevator_access_rules: ElevatorAccessRulesTable;
+  elevator_access_rule_users: ElevatorAccessRuleUsersTable;
+  elevator_access_rule_floors: ElevatorAccessRuleFloorsTable;
   device_tasks: DeviceTasksTable;
   device_sync: DeviceSyncTable;
   device_sync_errors: DeviceSyncErrorsTable;

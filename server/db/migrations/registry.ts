@@ -16,6 +16,7 @@ import { devices } from './0015_devices';
 import { deviceTasks } from './0016_device_tasks';
 import { deviceEvents } from './0017_device_events';
 import { elevators } from './0018_elevators';
+import { access } from './0019_access';
 
 /**
  * Every migration, by name. Kysely applies them in name order, so names start
@@ -39,4 +40,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_device_tasks': deviceTasks,
   '0017_device_events': deviceEvents,
   '0018_elevators': elevators,
+  '0019_access': access,
 };
