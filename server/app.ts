@@ -5,7 +5,7 @@ import { API_BASE } from '../src/contract/http';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
-import { type BrokerPorts, startDeviceLink } from './device-link';
+import { type BrokerPorts, startDeviceLink, startMosquittoSync } from './device-link';
 import { passwordPool } from './domain/auth/password-pool';
 import { type Clock, systemClock } from './domain/clock';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
@@ -85,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
   });
   // First: a broker that cannot listen (port taken, bad certificate) stops the start before anything else opens.
+  const mosquitto = await startMosquittoSync(config, db, app.log);
   const deviceLink = await startDeviceLink(config, db, options.brokerPorts);
   // On PostgreSQL, events travel through LISTEN/NOTIFY so that every node sharing the database delivers them.
   const bus = config.databaseUrl ? createPgBus(config.databaseUrl, app.log) : createLocalBus();
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const draining = deviceTasks.stop();
     events.stop();
     await deviceLink.close();
+    await mosquitto?.close();
     await draining;
     await events.ingestion.drain();
     await ctx.sip.stop();

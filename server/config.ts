@@ -124,6 +124,11 @@ export interface MqttConfig {
   /** MQTT_TLS_KEY and MQTT_TLS_CERT: PEM files; both null means plain MQTT and WebSocket. */
   tlsKey: string | null;
   tlsCert: string | null;
+  /**
+   * MQTT_DYNSEC (default 0, only with MQTT_URL): MQTT_URL's credential administers Mosquitto's
+   * dynamic security plugin, and the server keeps the devices' logins there itself.
+   */
+  dynsec: boolean;
 }
 
 /** The embedded SIP server (issue 5): SIP over secure WebSocket. */
@@ -428,7 +433,9 @@ export function loadConfig(env: Env): Config {
     url: read('MQTT_URL', mqttUrl) ?? null,
     tlsKey: read('MQTT_TLS_KEY', readableFile) ?? null,
     tlsCert: read('MQTT_TLS_CERT', readableFile) ?? null,
+    dynsec: read('MQTT_DYNSEC', flag, false),
   };
+  if (mqtt.dynsec && mqtt.url === null) problems.push('MQTT_DYNSEC needs MQTT_URL (a Mosquitto with the plugin)');
   if ((mqtt.tlsCert === null) !== (mqtt.tlsKey === null)) {
     problems.push('MQTT_TLS_CERT and MQTT_TLS_KEY must be given together (or neither)');
   }

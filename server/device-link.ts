@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db/schema';
 import { deviceAuthenticator } from './domain/devices/broker-access';
+import { followMosquittoLogins, type MosquittoSync } from './domain/devices/mosquitto-sync';
 import { createDeviceLink } from './mqtt/create-link';
+import { connectDynsec } from './mqtt/dynsec';
 import type { DeviceLink } from './mqtt/link';
 import { resolveBrokerCredential } from './secrets';
 
@@ -32,4 +35,31 @@ export function startDeviceLink(config: Config, db: Kysely<Database>, ports?: Br
       server: resolveBrokerCredential(config),
     },
   });
+}
+
+/**
+ * MQTT_DYNSEC: the devices' logins kept in Mosquitto's dynamic security plugin. The server's
+ * role is given before the link subscribes (it needs it to); a broker that is not there yet is
+ * tried again by the poll, and the link subscribes again when it reconnects.
+ */
+export async function startMosquittoSync(
+  config: Config,
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+): Promise<{ sync: MosquittoSync; close(): Promise<void> } | null> {
+  const { url, dynsec: enabled } = config.mqtt;
+  if (!url || !enabled) return null;
+  const dynsec = connectDynsec(url, { connectTimeout: 5_000 });
+  const serverUsername = decodeURIComponent(new URL(url).username) || null;
+  const sync = followMosquittoLogins({ db, dynsec, serverUsername, log });
+  await sync
+    .syncNow()
+    .catch((error: unknown) => log.warn({ err: error }, 'mosquitto logins not synchronised at start'));
+  return {
+    sync,
+    async close() {
+      await sync.stop();
+      await dynsec.close();
+    },
+  };
 }

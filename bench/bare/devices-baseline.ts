@@ -43,6 +43,7 @@ async function connectRetrying(serial: string): Promise<MqttClient> {
 async function connectAll(
   n: number,
   onMessage?: (client: MqttClient, serial: string, topic: string, payload: Buffer) => void,
+  onSubscribed?: (client: MqttClient, k: number) => void,
 ) {
   const clients: MqttClient[] = [];
   for (let from = 0; from < n; from += CONNECT_WAVE) {
@@ -51,6 +52,7 @@ async function connectAll(
       const client = await connectRetrying(serial);
       if (onMessage) client.on('message', (topic, payload) => onMessage(client, serial, topic, payload));
       await client.subscribeAsync([`gh/v0/${serial}/req`, `gh/v0/${serial}/ack`], { qos: 1 });
+      onSubscribed?.(client, from + k);
       return client;
     });
     clients.push(...(await Promise.all(wave)));
@@ -130,22 +132,27 @@ if (scenario === 'hold') {
 } else if (scenario === 'clients') {
   const [n, heartbeatS] = [Number(b), Number(c)];
   url = String(a);
-  // Each client answers a request at once (the shape of the convergence figure).
-  const clients = await connectAll(n, (client, serial, topic, payload) => {
-    if (!topic.endsWith('/req')) return;
-    const request = JSON.parse(String(payload)) as { id: string; body?: { version?: number } };
-    client.publish(
-      `gh/v0/${serial}/res`,
-      JSON.stringify({ id: request.id, ok: true, body: { version: request.body?.version ?? 0 } }),
-      { qos: 1 },
-    );
-  });
   const status = (client: MqttClient, k: number) =>
     client.publish(`gh/v0/${serialOf(k)}/status`, JSON.stringify({ online: true, at: new Date().toISOString() }), {
       qos: 1,
       retain: true,
     });
-  clients.forEach(status);
+  // Each client answers a request at once (the shape of the convergence figure), and says it is
+  // online as soon as it is subscribed, as a simulated device does: while the fleet connects, each
+  // new subscription meets the retained statuses of those already there.
+  const clients = await connectAll(
+    n,
+    (client, serial, topic, payload) => {
+      if (!topic.endsWith('/req')) return;
+      const request = JSON.parse(String(payload)) as { id: string; body?: { version?: number } };
+      client.publish(
+        `gh/v0/${serial}/res`,
+        JSON.stringify({ id: request.id, ok: true, body: { version: request.body?.version ?? 0 } }),
+        { qos: 1 },
+      );
+    },
+    status,
+  );
   // The same shared-timer heartbeat the simulator uses: one interval, each client when due.
   const due = clients.map(() => Date.now() + Math.random() * heartbeatS * 1000);
   setInterval(() => {

@@ -6,6 +6,7 @@ import { Aedes } from 'aedes';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import { accessHooks, type Credential, type DeviceAuthenticator } from './access';
 import { parsePayload, StatusSchema } from './protocol';
+import { retainedByTopicPersistence } from './retained-persistence';
 import { parseTopic, topicOf } from './topics';
 
 /**
@@ -71,7 +72,11 @@ const closeServer = (server: NetServer | HttpServer) =>
 export async function startEmbeddedBroker(options: BrokerOptions): Promise<EmbeddedBroker> {
   const host = options.host ?? '127.0.0.1';
   const { hooks, identityOf } = accessHooks(options.authenticate, options.server ?? null);
-  const aedes = await Aedes.createBroker({ ...hooks, heartbeatInterval: 60_000 });
+  const aedes = await Aedes.createBroker({
+    ...hooks,
+    heartbeatInterval: 60_000,
+    persistence: retainedByTopicPersistence(),
+  });
   const online = new Map<string, boolean>();
   aedes.on('publish', (packet) => {
     const parsed = parseTopic(packet.topic);

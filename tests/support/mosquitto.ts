@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -59,8 +59,38 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
-/** Mosquitto on `port` (default: a free one) reading the files `write` puts in its directory. */
-export async function startMosquitto(write: WriteFiles, port?: number): Promise<TestMosquitto> {
+/** Debian's dynamic security plugin (package mosquitto), by architecture. */
+export function dynsecPlugin(): string | null {
+  const arch = process.arch === 'arm64' ? 'aarch64-linux-gnu' : 'x86_64-linux-gnu';
+  const path = `/usr/lib/${arch}/mosquitto_dynamic_security.so`;
+  return existsSync(path) ? path : null;
+}
+
+/** Mosquitto with the dynamic security plugin, `admin` its only client (mosquitto_ctrl dynsec init). */
+export function startMosquittoDynsec(admin: MosquittoLogin): Promise<TestMosquitto> {
+  const plugin = dynsecPlugin();
+  if (!plugin) throw new Error('mosquitto_dynamic_security.so is not installed (apt-get install mosquitto)');
+  return startMosquitto(
+    (dir) => {
+      execFileSync('mosquitto_ctrl', ['dynsec', 'init', join(dir, 'dynsec.json'), admin.username, admin.password]);
+    },
+    undefined,
+    (dir) => [`plugin ${plugin}`, `plugin_opt_config_file ${join(dir, 'dynsec.json')}`],
+  );
+}
+
+/**
+ * Mosquitto on `port` (default: a free one) reading the files `write` puts in its directory;
+ * `auth` gives the authentication lines (default: the password and ACL files).
+ */
+export async function startMosquitto(
+  write: WriteFiles,
+  port?: number,
+  auth: (dir: string) => string[] = (dir) => [
+    `password_file ${join(dir, 'passwords')}`,
+    `acl_file ${join(dir, 'acl')}`,
+  ],
+): Promise<TestMosquitto> {
   const binary = mosquittoBinary();
   if (!binary) throw new Error('mosquitto is not installed (apt-get install mosquitto)');
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-mosquitto-'));
@@ -74,8 +104,7 @@ export async function startMosquitto(write: WriteFiles, port?: number): Promise<
       'per_listener_settings false',
       `listener ${listenOn} 127.0.0.1`,
       'allow_anonymous false',
-      `password_file ${join(dir, 'passwords')}`,
-      `acl_file ${join(dir, 'acl')}`,
+      ...auth(dir),
       'persistence false',
       'log_dest stderr',
       'log_type error',
