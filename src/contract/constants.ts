@@ -50,6 +50,18 @@ export const UNLIMITED_LICENCE_PERIOD = { from: 0, to: 999_999_999_999 } as cons
 export const LICENCE_NOTICE = { notifyBeforeDays: 14, mode: 'everyday' } as const;
 export const SECONDS_IN_DAY = 86_400;
 export const NAME_LENGTH = { min: 1, max: 31 } as const;
+/** Time rule defaults (9: from 32400 to 64800 s; 3: repeat never, custom mode daily). */
+export const TIME_RULE_DEFAULTS = {
+  from: 32_400,
+  to: 64_800,
+  repeatMode: 'never',
+  repeatDurationMode: 'forever',
+  repeatCustomMode: 'daily',
+  dayType: 'day',
+  dayIteration: 1,
+} as const;
+/** Bounds of a time rule's counts (decided: a count beyond these is a mistake, not a schedule). */
+export const TIME_RULE_LIMITS = { repeatCountMax: 10_000, dayIterationMax: 366, occurrencesMax: 50 } as const;
 export const DEVICE_SIP_PASSWORD_LENGTH = { min: 6, max: 31 } as const;
 export const PROFILE_TIME_ZONE_DEFAULT = 2;
 export const DATE_FORMATS = ['DD-MM-YYYY', 'MM-DD-YYYY', 'YYYY-MM-DD'] as const;
