@@ -1,3 +1,4 @@
+import type { ACCESS_DECISION_REASONS } from '../../../../src/contract/entities/access-explain';
 import type { ScheduleVerdict } from '../schedule/verdict';
 
 /**
@@ -62,21 +63,7 @@ export interface AccessModel {
 }
 
 /** Stable reason codes of a decision (the explain call and door events show them). */
-export const ACCESS_REASONS = [
-  'granted',
-  'unknown_identifier',
-  'unknown_user',
-  'inactive',
-  'revoked',
-  'user_disabled',
-  'not_yet_valid',
-  'expired',
-  'pass_limit',
-  'prohibited',
-  'schedule_closed',
-  'no_rule',
-] as const;
-export type AccessReason = (typeof ACCESS_REASONS)[number];
+export type AccessReason = (typeof ACCESS_DECISION_REASONS)[number];
 
 /** One schedule of a rule: its verdict at the instant, or `missing` when it is not known. */
 export interface ChainSchedule {
