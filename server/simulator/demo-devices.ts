@@ -24,15 +24,30 @@ const KIND_OF_TYPE: Record<string, DeviceKind> = {
 /**
  * What the demo devices hold before the server ever syncs them (as if synced at the factory), so
  * the living demo (demo-life.ts) has residents to let in: a real `sync` or `settings.apply`
- * replaces both. `type` tells cards from plates; one card is blocked.
+ * replaces both. Items have the shape of the server's door lists
+ * (server/domain/access/decide/door-items.ts): one rule on locks 1–3 (a door's relay, a lift's
+ * floors), no schedule; `type` tells cards from plates; one card is revoked.
  */
+const factoryItem = (value: string, type: 'card' | 'plate', revoked = false): SyncItem => ({
+  id: value,
+  type,
+  value,
+  active: true,
+  revoked,
+  owner_id: null,
+  owner_disabled: false,
+  period: null,
+  passes: null,
+  locks: { allowed: [1, 2, 3], prohibited: [] },
+  rules: [{ id: 0, prohibition: false, via: { kind: 'identifier' }, locks: [1, 2, 3], schedule_ids: [] }],
+});
 export const DEMO_IDENTIFIERS: readonly SyncItem[] = [
-  { id: 'CARD-1001', type: 'card' },
-  { id: 'CARD-1002', type: 'card' },
-  { id: 'CARD-1003', type: 'card' },
-  { id: 'CARD-1099', type: 'card', blocked: true },
-  { id: 'AB1234', type: 'plate' },
-  { id: 'CD5678', type: 'plate' },
+  factoryItem('CARD-1001', 'card'),
+  factoryItem('CARD-1002', 'card'),
+  factoryItem('CARD-1003', 'card'),
+  factoryItem('CARD-1099', 'card', true),
+  factoryItem('AB1234', 'plate'),
+  factoryItem('CD5678', 'plate'),
 ];
 export const DEMO_FLOOR_MAP: readonly FloorMapEntry[] = [
   { floor: 1, name: 'Lobby', is_panel_floor: true, ports: [1] },

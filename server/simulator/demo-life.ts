@@ -101,13 +101,14 @@ export function startDemoLife(options: DemoLifeOptions): DemoLife {
   const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(random() * items.length)];
   const ofTypes = (types: readonly DeviceType[]) => options.devices.filter((d) => types.includes(d.profile.type));
 
+  /** A revoked or inactive identifier (door lists: server/domain/access/decide/door-items.ts). */
+  const refused = (item: SyncItem) => item.revoked === true || item.active === false;
   /** A synced identifier the device would let in: plates for a camera, anything else elsewhere. */
   const enrolled = (device: LifeDevice, plate: boolean) =>
     [...device.lists.identifiers.values()]
-      .filter((item) => item.blocked !== true && (item.type === 'plate') === plate)
+      .filter((item) => !refused(item) && (item.type === 'plate') === plate)
       .map((item) => item.id);
-  const blocked = (device: LifeDevice) =>
-    [...device.lists.identifiers.values()].filter((item) => item.blocked === true).map((item) => item.id);
+  const blocked = (device: LifeDevice) => [...device.lists.identifiers.values()].filter(refused).map((item) => item.id);
 
   /** Someone allowed (mostly), or a stranger or a blocked card (the rest). */
   const someone = (device: LifeDevice, plate: boolean): string => {

@@ -12,6 +12,23 @@ import { eventStore, eventually, startTestLink } from '../support/devices';
  * stands for the platform's ingestion.
  */
 
+/** A door list item (server/domain/access/decide/door-items.ts): one allowing rule on these locks. */
+const card = (id: string, o: { revoked?: boolean; locks?: number[]; schedules?: number[] } = {}) => ({
+  id,
+  type: 'card',
+  value: id,
+  active: true,
+  revoked: o.revoked ?? false,
+  owner_id: null,
+  owner_disabled: false,
+  period: null,
+  passes: null,
+  locks: { allowed: o.locks ?? [1], prohibited: [] },
+  rules: [
+    { id: 1, prohibition: false, via: { kind: 'identifier' }, locks: o.locks ?? [1], schedule_ids: o.schedules ?? [] },
+  ],
+});
+
 const DEVICES = [
   { serial: 'PANEL1', password: 'panel-secret', kind: 'panel' },
   { serial: 'AC1', password: 'ac-secret', kind: 'accesscontroller' },
@@ -93,20 +110,20 @@ describe('device protocol over the embedded broker', () => {
       list: 'identifiers',
       version: 3,
       mode: 'full',
-      items: [{ id: 'CARD-1' }, { id: 'CARD-2', blocked: true }, { id: 'CARD-3', schedule_id: 'night' }, { nope: 1 }],
+      items: [card('CARD-1'), card('CARD-2', { revoked: true }), card('CARD-3', { schedules: [8] }), { nope: 1 }],
     });
     expect(full).toEqual({ version: 3, count: 3, errors: [{ id: '3', code: 'no_id' }] });
     await link.request('AC1', 'sync', {
       list: 'schedules',
       version: 1,
       mode: 'full',
-      items: [{ id: 'night', active: false }],
+      items: [{ id: '9', name: 'Night', definition: {}, time_zone: 'UTC', days: {} }],
     });
     const delta = await link.request('AC1', 'sync', {
       list: 'identifiers',
       version: 4,
       mode: 'delta',
-      upsert: [{ id: 'CARD-4' }],
+      upsert: [card('CARD-4', { locks: [1, 2] })],
       remove: ['CARD-1'],
     });
     expect(delta).toEqual({ version: 4, count: 3, errors: [] });
@@ -114,8 +131,8 @@ describe('device protocol over the embedded broker', () => {
 
     expect(ac.present('CARD-4', 2)).toEqual({ granted: true });
     expect(ac.present('CARD-1')).toEqual({ granted: false, reason: 'unknown_identifier' });
-    expect(ac.present('CARD-2')).toEqual({ granted: false, reason: 'blocked' });
-    expect(ac.present('CARD-3')).toEqual({ granted: false, reason: 'outside_schedule' });
+    expect(ac.present('CARD-2')).toEqual({ granted: false, reason: 'revoked' });
+    expect(ac.present('CARD-3')).toEqual({ granted: false, reason: 'schedule_closed' }); // schedule 8 is not held: a gap
     await eventually(() => store.of('AC1', 'access.denied').length === 3);
     expect(store.of('AC1', 'door.opened').map((e) => e.data)).toEqual([{ relay: 2, reason: 'identifier' }]);
     expect(store.of('AC1', 'identifier.used').map((e) => e.data)).toEqual([{ identifier: 'CARD-4', relay: 2 }]);
@@ -201,7 +218,13 @@ describe('device protocol over the embedded broker', () => {
 
   it('reads plates and opens its barrier for known ones', async () => {
     const cam = await device('CAM1');
-    await link.request('CAM1', 'sync', { list: 'identifiers', version: 1, mode: 'full', items: [{ id: 'A123BC77' }] });
+    await link.request('CAM1', 'sync', {
+      list: 'identifiers',
+      version: 1,
+      mode: 'full',
+      items: [{ ...card('plate:A123BC77'), type: 'plate', value: 'A123BC77' }],
+    });
+    // The camera reads a bare plate: it matches the item's value (the key is type:value).
     expect(cam.readPlate('A123BC77')).toEqual({ granted: true });
     expect(cam.readPlate('X000XX00')).toEqual({ granted: false, reason: 'unknown_identifier' });
     await eventually(() => store.of('CAM1', 'plate.read').length === 2);

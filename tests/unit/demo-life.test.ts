@@ -8,12 +8,26 @@ import { decideFromLists, type SyncItem } from '../../server/simulator/devices/a
  * random source: what each tick asks which device to do, and when.
  */
 
+/** Door list items (server/domain/access/decide/door-items.ts): a rule on relay 1, no schedule. */
+const item = (id: string, type: string, revoked = false): SyncItem => ({
+  id,
+  type,
+  value: id,
+  active: true,
+  revoked,
+  owner_id: null,
+  owner_disabled: false,
+  period: null,
+  passes: null,
+  locks: { allowed: [1], prohibited: [] },
+  rules: [{ id: 1, prohibition: false, via: { kind: 'identifier' }, locks: [1], schedule_ids: [] }],
+});
 const LISTS: SyncItem[] = [
-  { id: 'CARD-1001', type: 'card' },
-  { id: 'CARD-1002', type: 'card' },
-  { id: 'CARD-1099', type: 'card', blocked: true },
-  { id: 'AB1234', type: 'plate' },
-  { id: 'CD5678', type: 'plate' },
+  item('CARD-1001', 'card'),
+  item('CARD-1002', 'card'),
+  item('CARD-1099', 'card', true),
+  item('AB1234', 'plate'),
+  item('CD5678', 'plate'),
 ];
 
 /** A device that writes down what it is asked, deciding access from LISTS like the simulator. */
@@ -123,7 +137,7 @@ describe('demo life', () => {
     vi.advanceTimersByTime(9_999);
     expect(did).toHaveLength(4);
     vi.advanceTimersByTime(1);
-    expect(did.slice(4)).toEqual(['PANEL present CARD-1099 relay 1 → blocked']);
+    expect(did.slice(4)).toEqual(['PANEL present CARD-1099 relay 1 → revoked']);
     life.stop();
     vi.advanceTimersByTime(3_600_000);
     expect(did).toHaveLength(5);

@@ -1,14 +1,19 @@
+import { decide } from '../../domain/access/decide/decide';
+import { THIS_DOOR } from '../../domain/access/decide/door-items';
+import { doorModel } from '../../domain/access/decide/door-model';
+import { evaluateStoredSchedule } from '../../domain/access/decide/evaluate-wiring';
+
 /**
- * How a simulated device decides at its door, from what the server synced to it. Deliberately
- * tiny and replaceable: the access rules (schedules, prohibitions, relays) come in a later issue,
- * which passes its own decider to the device.
+ * How a simulated door decides, from what the server synced to it: the server's own access
+ * evaluator (`decide`) over the lists the door holds (server/domain/access/decide/door-model.ts).
+ * What the door does not hold (an identifier, a schedule) denies.
  */
 
 /** A synced item: opaque to the protocol but for its id. */
 export type SyncItem = { id: string } & Record<string, unknown>;
 
 export interface AccessInput {
-  /** The identifier presented (card number, code, plate). */
+  /** The identifier presented: its key (`type:value`) or its bare value (card number, code, plate). */
   identifier: string;
   relay: number;
   at: Date;
@@ -20,20 +25,8 @@ export type AccessDecision = { granted: true } | { granted: false; reason: strin
 
 export type AccessDecider = (input: AccessInput) => AccessDecision;
 
-/**
- * Known identifier → granted, unless it is `blocked`, lists `relays` without this one, or names a
- * `schedule_id` whose schedule the device does not hold or that is `active: false`.
- */
-export const decideFromLists: AccessDecider = ({ identifier, relay, identifiers, schedules }) => {
-  const item = identifiers.get(identifier);
-  if (!item) return { granted: false, reason: 'unknown_identifier' };
-  if (item.blocked === true) return { granted: false, reason: 'blocked' };
-  if (Array.isArray(item.relays) && !item.relays.includes(relay))
-    return { granted: false, reason: 'relay_not_allowed' };
-  if (typeof item.schedule_id === 'string') {
-    const schedule = schedules.get(item.schedule_id);
-    if (!schedule) return { granted: false, reason: 'unknown_schedule' };
-    if (schedule.active === false) return { granted: false, reason: 'outside_schedule' };
-  }
-  return { granted: true };
+export const decideFromLists: AccessDecider = ({ identifier, relay, at, identifiers, schedules }) => {
+  const model = doorModel(identifiers, schedules, evaluateStoredSchedule);
+  const decision = decide(model, { key: identifier }, { device_id: THIS_DOOR, lock: relay }, at);
+  return decision.granted ? { granted: true } : { granted: false, reason: decision.reason };
 };
