@@ -16,8 +16,8 @@ export interface StoredSchedule {
 export function judgeOver(schedules: ReadonlyMap<number, StoredSchedule>, calendar: ProjectCalendar): ScheduleJudge {
   return (id, at) => {
     const schedule = schedules.get(id);
-    if (!schedule || !evaluateStoredSchedule) return undefined;
-    return evaluateStoredSchedule(schedule.definition as never, at, calendar);
+    if (!schedule) return undefined;
+    return evaluateStoredSchedule(schedule.definition, at, calendar);
   };
 }
 
