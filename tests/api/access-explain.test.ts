@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessExplainSchema } from '../../src/contract/entities/access-explain';
-import { insertIdentifier, insertRule } from '../support/access-rows';
+import { insertIdentifier, insertRule, insertTimeRule } from '../support/access-rows';
 import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 import { addProjectUser, demoIds } from '../support/project-users';
 import { q } from '../support/telephony';
@@ -137,6 +137,42 @@ describe.each(dialects)('access explain (%s)', (dialect) => {
       [residentsRule, false, 'group', true],
       [ban, true, 'identifier', true],
     ]);
+  });
+
+  it('a rule with a schedule is open in its window and closed outside it, with the occurrence', async () => {
+    // Daily 09:00-18:00 from 2026-03-01, judged in the project's zone (UTC by default).
+    const hours = await insertTimeRule(t, ids.projectId, 'Day hours', {
+      valid_from: '2026-03-01',
+      repeat_mode: 'daily',
+      from: 9 * 3600,
+      to: 18 * 3600,
+    });
+    const rule = await insertRule(t, ids.projectId, {
+      name: 'Day door',
+      doors: [{ device_id: door, lock: 3 }],
+      groups: [ids.groups['Building A'] as number],
+      time_rules: [hours],
+    });
+    const inside = await decision({ identifier_id: card, lock: 3, at: '2026-03-10T17:59:00Z' });
+    expect(inside.reason).toBe('granted');
+    const line = inside.chain.find((l) => l.rule.id === rule);
+    expect(line?.schedules).toEqual([
+      {
+        missing: false,
+        schedule: { id: hours, name: 'Day hours' },
+        verdict: {
+          open: true,
+          reason: 'open',
+          occurrence: { from: '2026-03-10T09:00:00Z', to: '2026-03-10T18:00:00Z' },
+          day_type: 'workday',
+          local_date: '2026-03-10',
+        },
+      },
+    ]);
+    const after = await decision({ identifier_id: card, lock: 3, at: '2026-03-10T18:00:00Z' });
+    expect(after.reason).toBe('schedule_closed');
+    const before = await decision({ identifier_id: card, lock: 3, at: '2026-02-28T10:00:00Z' });
+    expect(before.reason).toBe('schedule_closed');
   });
 
   it('a deleted owner: user_disabled', async () => {
