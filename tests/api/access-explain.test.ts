@@ -147,13 +147,14 @@ describe.each(dialects)('access explain (%s)', (dialect) => {
       from: 9 * 3600,
       to: 18 * 3600,
     });
+    const dayCard = await insertIdentifier(t, ids.projectId, { value: '5001', owner_id: null });
     const rule = await insertRule(t, ids.projectId, {
       name: 'Day door',
       doors: [{ device_id: door, lock: 3 }],
-      groups: [ids.groups['Building A'] as number],
+      identifiers: [dayCard],
       time_rules: [hours],
     });
-    const inside = await decision({ identifier_id: card, lock: 3, at: '2026-03-10T17:59:00Z' });
+    const inside = await decision({ identifier_id: dayCard, lock: 3, at: '2026-03-10T17:59:00Z' });
     expect(inside.reason).toBe('granted');
     const line = inside.chain.find((l) => l.rule.id === rule);
     expect(line?.schedules).toEqual([
@@ -169,9 +170,9 @@ describe.each(dialects)('access explain (%s)', (dialect) => {
         },
       },
     ]);
-    const after = await decision({ identifier_id: card, lock: 3, at: '2026-03-10T18:00:00Z' });
+    const after = await decision({ identifier_id: dayCard, lock: 3, at: '2026-03-10T18:00:00Z' });
     expect(after.reason).toBe('schedule_closed');
-    const before = await decision({ identifier_id: card, lock: 3, at: '2026-02-28T10:00:00Z' });
+    const before = await decision({ identifier_id: dayCard, lock: 3, at: '2026-02-28T10:00:00Z' });
     expect(before.reason).toBe('schedule_closed');
   });
 
