@@ -55,7 +55,7 @@ describe('loadConfig', () => {
       media: { host: '127.0.0.1', stunServers: [], portRange: null },
       // With demo content (the default) the demo's simulated hardware runs and the building lives.
       simulator: { enabled: true, sip: true, callInterval: 0, activity: 20 },
-      mqtt: { port: 1883, wsPort: null, url: null, tlsKey: null, tlsCert: null },
+      mqtt: { port: 1883, wsPort: null, url: null, tlsKey: null, tlsCert: null, dynsec: false },
       deviceTasks: { leaseMs: 30_000, retryMs: [5_000, 30_000, 120_000, 600_000], maxAttempts: 6 },
       deviceSearch: { allow: ['127.0.0.0/8'], port: 80 },
       passwordHashing: { concurrency: 2, waiting: 32 },
@@ -103,6 +103,7 @@ describe('loadConfig', () => {
       MQTT_PORT: '8883',
       MQTT_WS_PORT: '8884',
       MQTT_URL: 'mqtts://gh:secret@broker.local:8883',
+      MQTT_DYNSEC: '1',
       DEVICE_TASK_LEASE_S: '45',
       DEVICE_TASK_RETRY_S: '1,2,3',
       DEVICE_TASK_MAX_ATTEMPTS: '4',
@@ -160,6 +161,7 @@ describe('loadConfig', () => {
         url: 'mqtts://gh:secret@broker.local:8883',
         tlsKey: resolve('tsconfig.json'),
         tlsCert: resolve('package.json'),
+        dynsec: true,
       },
       deviceTasks: { leaseMs: 45_000, retryMs: [1_000, 2_000, 3_000], maxAttempts: 4 },
       deviceSearch: { allow: ['192.168.1.0/24', '10.2.0.0/16'], port: 8080 },
@@ -207,6 +209,7 @@ describe('loadConfig', () => {
       url: null,
       tlsKey: null,
       tlsCert: null,
+      dynsec: false,
     });
     expect(configError({ MQTT_PORT: '70000' }).message).toContain('MQTT_PORT must be a port 1-65535, or 0 or off');
     expect(configError({ MQTT_WS_PORT: 'on' }).message).toContain('MQTT_WS_PORT must be a port 1-65535');
@@ -218,6 +221,11 @@ describe('loadConfig', () => {
     );
     expect(configError({ MQTT_PORT: '8080' }).message).toContain('MQTT_PORT must differ from PORT, both are 8080');
     expect(configError({ MQTT_WS_PORT: '1883' }).message).toContain('MQTT_WS_PORT must differ from MQTT_PORT');
+    expect(configError({ MQTT_DYNSEC: '1' }).message).toContain('MQTT_DYNSEC needs MQTT_URL');
+    expect(configError({ MQTT_URL: 'mqtt://broker.local', MQTT_DYNSEC: 'yes' }).message).toContain(
+      'MQTT_DYNSEC must be 0 or 1',
+    );
+    expect(loadConfig({ MQTT_URL: 'mqtt://broker.local', MQTT_DYNSEC: '1' }).mqtt.dynsec).toBe(true);
     // An external broker: nothing listens here, so the ports do not clash.
     expect(loadConfig({ MQTT_URL: 'mqtt://broker.local', MQTT_PORT: '8080' }).mqtt.url).toBe('mqtt://broker.local');
   });
