@@ -1,3 +1,4 @@
+import { ACCESS_RULE_CALLS } from './calls/access-rules';
 import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
 import { DEVICE_EVENT_CALLS } from './calls/device-events';
@@ -43,6 +44,7 @@ export const CALLS = {
   ...NOTIFICATION_CALLS,
   ...SECURITY_CALLS,
   ...ELEVATOR_CALLS,
+  ...ACCESS_RULE_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;
