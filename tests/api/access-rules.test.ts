@@ -392,7 +392,7 @@ describe.each(dialects)('access rules (%s)', (dialect) => {
   it('each write answers the devices whose access changed: the rule’s doors before and after', async () => {
     const perms = ALL_PERMISSIONS;
     const auth: Auth = {
-      userId: ids.users.admin,
+      userId: ids.users.admin ?? 0,
       projectId: ids.projectId,
       projectName: 'Riverside Residence',
       familyId: 'test',
