@@ -124,9 +124,9 @@ describe.each(dialects)('access rules (%s)', (dialect) => {
       name: 'Residents A',
       description: 'Building A doors',
       devices: [
-        { id: dev.AC, name: 'AR-AC', lock_number: 1 },
-        { id: dev.AC, name: 'AR-AC', lock_number: 3 },
-        { id: dev.PANEL, name: 'AR-PANEL', lock_number: 2 },
+        { id: dev.AC, name: 'AR-AC', type: 'accesscontroller', lock_number: 1 },
+        { id: dev.AC, name: 'AR-AC', type: 'accesscontroller', lock_number: 3 },
+        { id: dev.PANEL, name: 'AR-PANEL', type: 'panel', lock_number: 2 },
       ],
       time_rules: [{ id: schedule, name: 'Working hours' }],
       users: [{ id: ids.users.resident, name: 'Rita Resident' }],
@@ -145,7 +145,7 @@ describe.each(dialects)('access rules (%s)', (dialect) => {
     });
     expect(patched.statusCode, patched.body).toBe(200);
     expect(patched.json().data).toMatchObject({
-      devices: [{ id: dev.BARRIER, name: 'AR-BARRIER', lock_number: 1 }],
+      devices: [{ id: dev.BARRIER, name: 'AR-BARRIER', type: 'barrier', lock_number: 1 }],
       users: [],
       time_rules: [{ id: schedule }],
       identifiers: [{ id: card }],
@@ -373,7 +373,7 @@ describe.each(dialects)('access rules (%s)', (dialect) => {
         id: building,
         name: 'Avail building',
         description: null,
-        devices: [{ id: dev.PANEL, name: 'AR-PANEL', lock_number: 1 }],
+        devices: [{ id: dev.PANEL, name: 'AR-PANEL', type: 'panel', lock_number: 1 }],
       },
     ]);
     // The administrator (view_all) may hand on every shareable grant of the project.
@@ -427,7 +427,7 @@ describe.each(dialects)('access rules (%s)', (dialect) => {
     const id = await create({ name: 'Spare rule', devices: [{ id: spare }, { id: dev.AC }] });
     expect((await t.call('DELETE', `/devices/${spare}`, { token: admin })).statusCode).toBe(200);
     const item = (await t.call('GET', `/access-rules/${id}`, { token: admin })).json().data;
-    expect(item.devices).toEqual([{ id: dev.AC, name: 'AR-AC', lock_number: 1 }]);
+    expect(item.devices).toEqual([{ id: dev.AC, name: 'AR-AC', type: 'accesscontroller', lock_number: 1 }]);
     await t.call('DELETE', `/access-rules/${id}`, { token: admin });
   });
 });

@@ -22,8 +22,13 @@ export const ACCESS_RULE_DEVICES_MAX = 500;
 /** Highest lock number any device type has (a lift controller's 32 relays); the device's type narrows it. */
 export const LOCK_NUMBER_MAX = 32;
 
-/** A door of a rule as the item shows it: the device and which of its locks. */
-export const AccessRuleDeviceSchema = v.object({ id: v.number(), name: v.string(), lock_number: v.number() });
+/** A door of a rule as the item shows it: the device (its type says how many locks it has) and which lock. */
+export const AccessRuleDeviceSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  type: v.string(),
+  lock_number: v.number(),
+});
 /** An identifier of a rule: its name when it has one, else its type and value. */
 export const AccessRuleIdentifierSchema = v.object({
   id: v.number(),

@@ -78,14 +78,14 @@ export async function ruleDevices(db: Kysely<Database>, ids: number[]) {
       : await db
           .selectFrom('access_rule_devices as j')
           .innerJoin('devices as d', 'd.id', 'j.device_id')
-          .select(['j.access_rule_id', 'd.id', 'd.name', 'j.lock_number'])
+          .select(['j.access_rule_id', 'd.id', 'd.name', 'd.type', 'j.lock_number'])
           .where('j.access_rule_id', 'in', ids)
           .orderBy('d.name')
           .orderBy('d.id')
           .orderBy('j.lock_number')
           .execute();
   const of = byRule(rows);
-  return (id: number) => of(id).map((d) => ({ id: Number(d.id), name: d.name, lock_number: Number(d.lock_number) }));
+  return (id: number) => of(id).map((d) => ({ id: Number(d.id), name: d.name, type: d.type, lock_number: Number(d.lock_number) }));
 }
 
 /** Rows to items: one query per joined table, not per rule; every joined thing with its name. */
