@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, validateForm } from '../../src/machines/entity-form/entity-form.definition';
-import { accessRuleForm } from '../../src/ui/access-rules/access-rule-form';
-import { elevatorAccessRuleForm } from '../../src/ui/access-rules/elevator-access-rule-form';
+import { type AnyFormDefinition, bodyOf, validateForm } from '../../src/machines/entity-form/entity-form.definition';
+import { accessRuleForm as ruleForm } from '../../src/ui/access-rules/access-rule-form';
+import { elevatorAccessRuleForm as liftForm } from '../../src/ui/access-rules/elevator-access-rule-form';
+
+// The helpers take a definition of any item; these are typed by theirs.
+const accessRuleForm = ruleForm as AnyFormDefinition & typeof ruleForm;
+const elevatorAccessRuleForm = liftForm as AnyFormDefinition & typeof liftForm;
 
 /** The access rule forms' payloads (7.9, section 5): doors from devices and locks, only elevators with floors. */
 describe('access rule form', () => {

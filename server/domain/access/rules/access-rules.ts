@@ -85,7 +85,8 @@ export async function ruleDevices(db: Kysely<Database>, ids: number[]) {
           .orderBy('j.lock_number')
           .execute();
   const of = byRule(rows);
-  return (id: number) => of(id).map((d) => ({ id: Number(d.id), name: d.name, type: d.type, lock_number: Number(d.lock_number) }));
+  return (id: number) =>
+    of(id).map((d) => ({ id: Number(d.id), name: d.name, type: d.type, lock_number: Number(d.lock_number) }));
 }
 
 /** Rows to items: one query per joined table, not per rule; every joined thing with its name. */
