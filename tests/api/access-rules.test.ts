@@ -422,6 +422,43 @@ describe.each(dialects)('access rules (%s)', (dialect) => {
     expect(gone).toEqual({ deleted: 1, devices: [dev.BARRIER] });
   });
 
+  it('the demo seeds rules for residents, staff and the cleaning company (with a prohibition)', async () => {
+    const seeded = v
+      .parse(
+        AccessRuleListSchema,
+        (await t.call('GET', `/access-rules/items?${q({ sort: 'name', size: 100 })}`, { token: admin })).json(),
+      )
+      .data.filter((r) => r.created_by_user?.id === ids.users.admin && !r.name.startsWith('Scope'));
+    expect(
+      seeded.map((r) => [
+        r.name,
+        r.devices.map((d) => `${d.name} #${d.lock_number}`),
+        r.domains.map((g) => g.name),
+        r.users.map((u) => u.name),
+        r.prohibition,
+        r.is_shareable,
+      ]),
+    ).toEqual([
+      ['Cleaning company — common areas', ['Entrance panel #1', 'Main door controller #1'], [], [], false, false],
+      ['Cleaning company — no bike room', ['Bike room controller #1'], [], [], true, false],
+      ['Residents — Building A', ['Entrance panel #1', 'Main door controller #1'], ['Building A'], [], false, true],
+      [
+        'Staff — all doors',
+        [
+          'Bike room controller #1',
+          'Entrance panel #1',
+          'Entrance panel #2',
+          'Main door controller #1',
+          'Main door controller #2',
+        ],
+        [],
+        ['Cole Concierge', 'Cora Concierge', 'Sam Staff'],
+        false,
+        false,
+      ],
+    ]);
+  });
+
   it('a deleted device, user or group leaves the rule', async () => {
     const spare = await addDevice('AR-SPARE', 'barrier', 'Building A');
     const id = await create({ name: 'Spare rule', devices: [{ id: spare }, { id: dev.AC }] });

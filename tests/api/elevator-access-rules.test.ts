@@ -224,7 +224,8 @@ describe.each(dialects)('elevator access rules (%s)', (dialect) => {
       author.token,
     );
     expect(await names(author.token)).toEqual(['Scope own']);
-    expect(await names(all.token)).toEqual(['Scope admin', 'Scope own']);
+    const scope = { filters: JSON.stringify([{ field: 'search', rule: 'contains', value: 'scope' }]) };
+    expect(await names(all.token, scope)).toEqual(['Scope admin', 'Scope own']);
     expect((await t.call('GET', `/elevators/access-rules/${byAdmin}`, { token: author.token })).statusCode).toBe(404);
     const noEdit = await t.call('PATCH', `/elevators/access-rules/${own}`, {
       token: author.token,
@@ -245,14 +246,33 @@ describe.each(dialects)('elevator access rules (%s)', (dialect) => {
 
     const only = (filters: unknown[]) => names(admin, { filters: JSON.stringify(filters) });
     expect(await only([{ field: 'elevators', rule: 'has', value: [lift.B] }])).toEqual(['Scope own']);
+    // The demo's residents' lift rule names the resident too.
     expect(await only([{ field: 'users', rule: 'has', value: [ids.users.resident] }])).toEqual([
+      'Residents — Building A lift',
       'Scope admin',
       'Scope own',
     ]);
     expect(await only([{ field: 'search', rule: 'contains', value: 'ADMIN' }])).toEqual(['Scope admin']);
     await t.call('POST', '/elevators/access-rules/delete-all', { token: admin, body: { items: [byAdmin, own] } });
-    expect(await names(admin)).toEqual([]);
+    expect(await names(admin)).toEqual(['Residents — Building A lift', 'Staff — every floor']);
   }, 60_000);
+
+  it('the demo seeds rules for residents and staff on the demo lift', async () => {
+    const res = await t.call('GET', `/elevators/access-rules/items?${q({ sort: 'name' })}`, { token: admin });
+    const rules = v.parse(ElevatorAccessRuleListSchema, res.json()).data;
+    expect(rules.map((r) => [r.name, r.users.map((u) => u.name), r.elevators])).toEqual([
+      [
+        'Residents — Building A lift',
+        ['Rita Resident'],
+        [{ id: expect.any(Number), name: 'Building A lift', floors: [1, 2, 3, 4] }],
+      ],
+      [
+        'Staff — every floor',
+        ['Cole Concierge', 'Cora Concierge', 'Sam Staff'],
+        [{ id: expect.any(Number), name: 'Building A lift', floors: [1, 2, 3, 4] }],
+      ],
+    ]);
+  });
 
   it('permissions and the licence: no permission is 403; an unlicensed project is 403 too', async () => {
     expect((await t.call('GET', '/elevators/access-rules/items', { token: concierge })).statusCode).toBe(403);
