@@ -6,6 +6,7 @@ import { CALLS, type CallKey } from '../../src/contract/http';
 import type { AppContext } from '../context';
 import type { Hub } from '../realtime/hub';
 import { accessRoutes } from './access/routes';
+import { accessRuleRoutes } from './access-rules/routes';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
 import { deviceEventRoutes } from './devices/events';
@@ -44,6 +45,7 @@ const AREAS = [
   securityRoutes,
   elevatorRoutes,
   accessRoutes,
+  accessRuleRoutes,
 ];
 
 /**

@@ -113,6 +113,12 @@ export const FIELD_ERROR_CODES = [
   'ip_range_order',
   'ip_range_size',
   'ip_range_not_allowed',
+  // Access management (section 5): an access rule needs a device; an elevator access rule a user,
+  // an elevator and a floor of each elevator.
+  'device_required',
+  'user_required',
+  'elevator_required',
+  'floor_required',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -1,4 +1,5 @@
 import { ACCESS_CALLS } from './calls/access';
+import { ACCESS_RULE_CALLS } from './calls/access-rules';
 import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
 import { DEVICE_EVENT_CALLS } from './calls/device-events';
@@ -45,6 +46,7 @@ export const CALLS = {
   ...SECURITY_CALLS,
   ...ELEVATOR_CALLS,
   ...ACCESS_CALLS,
+  ...ACCESS_RULE_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;

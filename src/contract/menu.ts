@@ -101,7 +101,7 @@ export const MENU: readonly MenuCategory[] = [
     entries: [
       planned('/guest-access', ['identifiers.create_guest'], ['guest_access']),
       planned('/schedules', ['schedules.view', 'schedules.view_all']),
-      planned('/access-rules', ['access_rules.view', 'access_rules.view_all']),
+      page('/access-rules', 'GET /access-rules/items'),
       planned('/identifiers', ['identifiers.view_all']),
       planned('/access-matrix', ['access_rules.view', 'access_rules.view_all']),
       planned('/access-control/events', ['system.view_acs_events']),
@@ -153,11 +153,7 @@ export const MENU: readonly MenuCategory[] = [
     entries: [
       page('/elevators', 'GET /elevators/items'),
       page('/elevators/events', 'GET /elevators/events/items'),
-      planned(
-        '/elevators/access-rules',
-        ['elevator_access_rules.view_own', 'elevator_access_rules.view_all'],
-        ['elevator'],
-      ),
+      page('/elevators/access-rules', 'GET /elevators/access-rules/items'),
     ],
   },
   {

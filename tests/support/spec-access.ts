@@ -231,6 +231,22 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'GET /elevators/controllers/items': elevators('elevators.create', 'elevators.edit'),
   'GET /elevators/events/items': elevators('elevators.view', 'elevators.view_all'),
   'GET /elevators/events/export': elevators('elevators.view', 'elevators.view_all'),
+  // 6.2 Elevator access rules: create, edit, delete, view (own), view all; licensed with elevators.
+  'GET /elevators/access-rules/items': elevators('elevator_access_rules.view_own', 'elevator_access_rules.view_all'),
+  'GET /elevators/access-rules/{id}': elevators('elevator_access_rules.view_own', 'elevator_access_rules.view_all'),
+  'PUT /elevators/access-rules': elevators('elevator_access_rules.create'),
+  'PATCH /elevators/access-rules/{id}': elevators('elevator_access_rules.edit'),
+  'DELETE /elevators/access-rules/{id}': elevators('elevator_access_rules.delete'),
+  'POST /elevators/access-rules/delete-all': elevators('elevator_access_rules.delete'),
+  // 6.2 Access rules: view, view all, create, edit, delete.
+  'GET /access-rules/items': any('access_rules.view', 'access_rules.view_all'),
+  'GET /access-rules/{id}': any('access_rules.view', 'access_rules.view_all'),
+  'PUT /access-rules': any('access_rules.create'),
+  'PATCH /access-rules/{id}': any('access_rules.edit'),
+  'DELETE /access-rules/{id}': any('access_rules.delete'),
+  'POST /access-rules/delete-all': any('access_rules.delete'),
+  // Decided: the rules one may hand on with a guest key are listed for those who grant guest keys or see rules.
+  'GET /access-rules/available/items': any('identifiers.create_guest', 'access_rules.view', 'access_rules.view_all'),
   // Device tasks (6.2 "view tasks"); what changes a device's tasks is an edit of the device (decided).
   'GET /devices/tasks/items': any('devices.view_tasks', 'self_domain.manage_devices'),
   'GET /devices/tasks/{id}': any('devices.view_tasks', 'self_domain.manage_devices'),

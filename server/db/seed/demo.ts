@@ -13,6 +13,7 @@ import {
   insertRole,
   insertUser,
 } from './builders';
+import { seedDemoAccessRules } from './demo-access-rules';
 import { seedActivity } from './demo-activity';
 import { seedDemoDevices } from './demo-devices';
 import { type Estate, planEstate } from './demo-estate';
@@ -142,6 +143,7 @@ export async function seedDemo(
 
   await seedTelephony(trx, { projectId: residence, adminId, rootGroup: residenceRoot, groups, users: userIds });
   await seedDemoDevices(trx, { projectId: residence, adminId, group: groups[DEMO_PANEL.group]!, now: stamp });
+  await seedDemoAccessRules(trx, { projectId: residence, adminId, groups, users: userIds, now: stamp });
   if (estate)
     await seedEstate(trx, { residence, adminId, admin, now, estate, groups, groupPaths, roleIds, userIds, demoHash });
   await seedOffice(trx, adminId);

@@ -96,6 +96,18 @@ export async function toElevators(
     db,
     links.map((l) => Number(l.id)),
   );
+  const rules =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('elevator_access_rule_floors as f')
+          .innerJoin('elevator_access_rules as r', 'r.id', 'f.rule_id')
+          .select(['f.elevator_id', 'r.id', 'r.name'])
+          .distinct()
+          .where('f.elevator_id', 'in', ids)
+          .orderBy('r.name')
+          .orderBy('r.id')
+          .execute();
   return rows.map((r) => {
     const devices = links
       .filter((l) => Number(l.elevator_id) === Number(r.id))
@@ -113,7 +125,9 @@ export async function toElevators(
       domain: { id: Number(r.domain_id), name: r.domain_name },
       devices,
       hasAccessModeController: devices.some((d) => d.lift_controller.enabled),
-      elevator_access_rules: [],
+      elevator_access_rules: rules
+        .filter((rule) => Number(rule.elevator_id) === Number(r.id))
+        .map((rule) => ({ id: Number(rule.id), name: rule.name })),
       created_at: r.created_at,
       created_by_user: r.author_id === null ? null : { id: Number(r.author_id), name: r.author_name ?? '' },
     };

@@ -35,7 +35,7 @@ export const ElevatorSchema = v.object({
   devices: v.array(ElevatorControllerSchema),
   /** A controller of it has access mode on (its lift controller is enabled): access rules can send it floors. */
   hasAccessModeController: v.boolean(),
-  /** Elevator access rules naming it (answered empty until those rules land). */
+  /** Elevator access rules naming it. */
   elevator_access_rules: v.array(ref),
   created_at: v.string(),
   created_by_user: v.nullable(ref),

@@ -3,6 +3,7 @@ import { createKitFactory, type EntityKit } from '../entity-kit';
 import type { ShowAlert } from '../entity-machines';
 import type { Http } from '../http';
 import { createTopicLive } from '../topic-live';
+import { accessRulesArea } from './access-rules';
 import { accountArea } from './account';
 import type { Area, AreaContext } from './area';
 import { communicationsArea } from './communications';
@@ -39,6 +40,7 @@ export const AREAS = [
   notificationsArea,
   securityArea,
   elevatorsArea,
+  accessRulesArea,
   devicesArea,
   deviceTasksArea,
   deviceEventsArea,

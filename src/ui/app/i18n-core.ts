@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'deviceTasks',
   'dialer',
   'elevators',
+  'accessRules',
   'devices',
   'deviceEvents',
   'alarms',

@@ -52,6 +52,10 @@ export type PageKey =
   | 'elevators'
   | 'elevatorForm'
   | 'elevatorEvents'
+  | 'accessRules'
+  | 'accessRuleForm'
+  | 'elevatorAccessRules'
+  | 'elevatorAccessRuleForm'
   | 'callHistory'
   | 'ipBlocking'
   | 'devices'
@@ -176,9 +180,9 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/roles', { list: 'roles', form: 'roleForm' }),
   ...crud('/devices', { list: 'devices', form: 'deviceForm' }),
   ...crud('/elevators', { list: 'elevators', form: 'elevatorForm' }),
-  ...crud('/elevators/access-rules'),
+  ...crud('/elevators/access-rules', { list: 'elevatorAccessRules', form: 'elevatorAccessRuleForm' }),
   ...crud('/schedules'),
-  ...crud('/access-rules'),
+  ...crud('/access-rules', { list: 'accessRules', form: 'accessRuleForm' }),
   ...crud('/identifiers'),
   ...crud('/announces', { list: 'announces', form: 'announceForm' }),
   ...crud('/emergency-alerts', { list: 'emergencyAlerts', form: 'emergencyAlertForm' }),

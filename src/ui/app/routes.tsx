@@ -50,6 +50,16 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
     import('../elevators/ElevatorEventsPage').then((m) => ({ default: m.ElevatorEventsPage })),
   ),
   elevatorForm: lazy(() => import('../elevators/ElevatorFormPage').then((m) => ({ default: m.ElevatorFormPage }))),
+  accessRules: lazy(() => import('../access-rules/AccessRulesPage').then((m) => ({ default: m.AccessRulesPage }))),
+  accessRuleForm: lazy(() =>
+    import('../access-rules/AccessRuleFormPage').then((m) => ({ default: m.AccessRuleFormPage })),
+  ),
+  elevatorAccessRules: lazy(() =>
+    import('../access-rules/ElevatorAccessRulesPage').then((m) => ({ default: m.ElevatorAccessRulesPage })),
+  ),
+  elevatorAccessRuleForm: lazy(() =>
+    import('../access-rules/ElevatorAccessRuleFormPage').then((m) => ({ default: m.ElevatorAccessRuleFormPage })),
+  ),
   ipBlocking: lazy(() => import('../ip-blocking/IpBlockingPage').then((m) => ({ default: m.IpBlockingPage }))),
   deviceTasks: lazy(() => import('../device-tasks/DeviceTasksPage').then((m) => ({ default: m.DeviceTasksPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),

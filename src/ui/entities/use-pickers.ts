@@ -65,6 +65,15 @@ export const describeLiftController = (row: ListRow): OptionText => ({
   secondary: [text(row.serial_number), `${String(row.floors ?? 0)} ⌂`].filter(Boolean).join(' · '),
 });
 
+/** An access rule: its name, with its doors. */
+export const describeAccessRule = (row: ListRow): OptionText => {
+  const doors = (row.devices as { name: string; lock_number: number }[] | undefined) ?? [];
+  return {
+    primary: String(row.name),
+    secondary: doors.length ? doors.map((d) => `${d.name} #${d.lock_number}`).join(', ') : text(row.description),
+  };
+};
+
 /** A device: its name, with its group and serial number. */
 export const describeDevice = (row: ListRow): OptionText => ({
   primary: String(row.name),
@@ -136,6 +145,10 @@ export function usePickers() {
       ...spec('elevatorControllers', describeLiftController, 'elevators:pickers.controllers'),
       baseFilters: [{ field: 'free_for', rule: 'equals', value: elevatorId ?? 0 }],
     }),
+    /** Access rules the caller sees (2.5). */
+    accessRules: spec('accessRules', describeAccessRule, 'accessRules:pickers.accessRules'),
+    /** The shareable rules the caller may hand on with a guest key (2.5: no load more). */
+    availableAccessRules: spec('availableAccessRules', describeAccessRule, 'accessRules:pickers.available'),
     /** The project's devices the caller sees (6.2 scopes), by name, serial or IP. */
     devices: spec('devices', describeDevice, 'devices:pickers.devices'),
     /** Devices an access rule may permit (see PERMIT_DEVICE_FILTERS). */
