@@ -5,6 +5,7 @@ import type { CallDeclaration } from '../../src/contract/call';
 import { CALLS, type CallKey } from '../../src/contract/http';
 import type { AppContext } from '../context';
 import type { Hub } from '../realtime/hub';
+import { timeRuleRoutes } from './access/time-rules';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
 import { deviceEventRoutes } from './devices/events';
@@ -42,6 +43,7 @@ const AREAS = [
   notificationRoutes,
   securityRoutes,
   elevatorRoutes,
+  timeRuleRoutes,
 ];
 
 /**
