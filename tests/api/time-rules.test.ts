@@ -98,6 +98,22 @@ describe.each(dialects)('time rules (%s)', (dialect) => {
     expect(rule.created_by_user?.name).toBeTruthy();
   });
 
+  it('seeds the demo schedules and a holiday; working hours follow the calendar', async () => {
+    expect(await names(admin)).toEqual(['Cleaning (Tue/Thu mornings)', 'Opening day', 'Weekends', 'Working hours']);
+    const year = new Date().getUTCFullYear();
+    const days = await t.call('GET', `/time-rules/days/items?year=${year}`, { token: admin });
+    expect(days.json().data).toEqual([{ date: `${year}-12-25`, day_type: 'holiday', name: 'Christmas Day' }]);
+    const list = await t.call('GET', `/time-rules/items?${q({ sort: 'name' })}`, { token: admin });
+    const working = v.parse(TimeRuleListSchema, list.json()).data.find((r) => r.name === 'Working hours');
+    expect(working).toMatchObject({
+      repeat_mode: 'daily',
+      use_day_types: true,
+      day_type: 'workday',
+      from: 28800,
+      to: 72000,
+    });
+  });
+
   it('refuses bad definitions with field errors', async () => {
     expect(await fieldErrors({ name: '', valid_from: '2026-01-01' })).toEqual({ name: 'required' });
     expect(await fieldErrors({ name: 'x', valid_from: '2026-02-30' })).toEqual({ valid_from: 'invalid' });
@@ -166,7 +182,9 @@ describe.each(dialects)('time rules (%s)', (dialect) => {
     const adminOnly = await create({ name: 'Admin only', valid_from: '2026-03-01' });
     expect(await names(author.token)).toEqual(['Author own']);
     expect(await names(viewer.token)).toEqual([]);
-    expect(await names(admin)).toEqual(expect.arrayContaining(['Admin only', 'Author own', 'Cleaning crew']));
+    expect(await names(admin)).toEqual(
+      expect.arrayContaining(['Admin only', 'Author own', 'Cleaning crew', 'Weekends']),
+    );
     expect((await t.call('GET', `/time-rules/${adminOnly}`, { token: author.token })).statusCode).toBe(404);
     expect(
       (await t.call('PATCH', `/time-rules/${adminOnly}`, { token: author.token, body: { name: 'Taken' } })).statusCode,
@@ -250,9 +268,11 @@ describe.each(dialects)('time rules (%s)', (dialect) => {
     await t.call('PUT', '/time-rules/days', { token: admin, body: { date: '2027-01-01', day_type: 'holiday' } });
     const list = await t.call('GET', '/time-rules/days/items?year=2026', { token: viewer.token });
     expect(list.statusCode, list.body).toBe(200);
-    expect(list.json().data).toEqual([{ date: '2026-10-27', day_type: 'holiday', name: 'Founders day' }]);
+    // The demo's own holiday (Christmas Day of the seed's year) is left out of these checks.
+    const notDemo = (days: { name: string | null }[]) => days.filter((d) => d.name !== 'Christmas Day');
+    expect(notDemo(list.json().data)).toEqual([{ date: '2026-10-27', day_type: 'holiday', name: 'Founders day' }]);
     const all = await t.call('GET', '/time-rules/days/items', { token: viewer.token });
-    expect(all.json().data.map((d: { date: string }) => d.date)).toEqual(['2026-10-27', '2027-01-01']);
+    expect(notDemo(all.json().data).map((d) => (d as { date: string }).date)).toEqual(['2026-10-27', '2027-01-01']);
 
     const preview = await t.call('POST', '/time-rules/occurrences', {
       token: admin,

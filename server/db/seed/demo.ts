@@ -18,6 +18,7 @@ import { seedDemoDevices } from './demo-devices';
 import { type Estate, planEstate } from './demo-estate';
 import { insertEstateNumbers } from './demo-numbers';
 import { insertEstatePeople } from './demo-people';
+import { seedDemoSchedules } from './demo-schedules';
 import { DOMAIN_TYPES } from './domain-types';
 import { AVAILABLE_ROLES, ROLE_DESCRIPTIONS, ROLE_PRESETS, type RolePresetName } from './roles';
 import { DEMO_NUMBERS, DEMO_PANEL, seedTelephony } from './telephony';
@@ -142,6 +143,7 @@ export async function seedDemo(
 
   await seedTelephony(trx, { projectId: residence, adminId, rootGroup: residenceRoot, groups, users: userIds });
   await seedDemoDevices(trx, { projectId: residence, adminId, group: groups[DEMO_PANEL.group]!, now: stamp });
+  await seedDemoSchedules(trx, { projectId: residence, adminId, now: stamp });
   if (estate)
     await seedEstate(trx, { residence, adminId, admin, now, estate, groups, groupPaths, roleIds, userIds, demoHash });
   await seedOffice(trx, adminId);
