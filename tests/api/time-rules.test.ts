@@ -269,10 +269,10 @@ describe.each(dialects)('time rules (%s)', (dialect) => {
     const list = await t.call('GET', '/time-rules/days/items?year=2026', { token: viewer.token });
     expect(list.statusCode, list.body).toBe(200);
     // The demo's own holiday (Christmas Day of the seed's year) is left out of these checks.
-    const notDemo = (days: { name: string | null }[]) => days.filter((d) => d.name !== 'Christmas Day');
+    const notDemo = (days: { date: string; name: string | null }[]) => days.filter((d) => d.name !== 'Christmas Day');
     expect(notDemo(list.json().data)).toEqual([{ date: '2026-10-27', day_type: 'holiday', name: 'Founders day' }]);
     const all = await t.call('GET', '/time-rules/days/items', { token: viewer.token });
-    expect(notDemo(all.json().data).map((d) => (d as { date: string }).date)).toEqual(['2026-10-27', '2027-01-01']);
+    expect(notDemo(all.json().data).map((d) => d.date)).toEqual(['2026-10-27', '2027-01-01']);
 
     const preview = await t.call('POST', '/time-rules/occurrences', {
       token: admin,
