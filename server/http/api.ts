@@ -6,6 +6,7 @@ import { CALLS, type CallKey } from '../../src/contract/http';
 import type { AppContext } from '../context';
 import type { Hub } from '../realtime/hub';
 import { accessRoutes } from './access/routes';
+import { timeRuleRoutes } from './access/time-rules';
 import { accessRuleRoutes } from './access-rules/routes';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
@@ -46,6 +47,7 @@ const AREAS = [
   elevatorRoutes,
   accessRoutes,
   accessRuleRoutes,
+  timeRuleRoutes,
 ];
 
 /**

@@ -72,6 +72,8 @@ export const ERROR_CODES = {
   ipAlreadyWhitelisted: 'ip already whitelisted',
   // Device alarms (issue 11; not in 8.2): processing is final.
   alarmAlreadyProcessed: 'alarm already processed',
+  // Access management › Schedules: a schedule access rules use is not deleted (docs/decisions.md).
+  scheduleInUse: 'schedule used by access rules: {rules}',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -17,6 +17,7 @@ import { SECURITY_CALLS } from './calls/security';
 import { SESSION_CALLS } from './calls/session';
 import { SHELL_CALLS } from './calls/shell';
 import { TELEPHONY_CALLS } from './calls/telephony';
+import { TIME_RULE_CALLS } from './calls/time-rules';
 import { USER_CALLS } from './calls/users';
 
 /**
@@ -47,6 +48,7 @@ export const CALLS = {
   ...ELEVATOR_CALLS,
   ...ACCESS_CALLS,
   ...ACCESS_RULE_CALLS,
+  ...TIME_RULE_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;

@@ -37,51 +37,71 @@ export function isLocalDate(value: string): boolean {
   return day <= (lengths[month - 1] as number);
 }
 
-export const LocalDateSchema = v.pipe(v.string(), v.trim(), v.check(isLocalDate, 'invalid'));
+export const LocalDateSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(DATE_PATTERN, 'invalid'),
+  v.check(isLocalDate, 'invalid'),
+);
 const secondOfDay = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max));
 
 export const LooperSchema = v.object({ nth: v.picklist(LOOPER_NTHS), weekday: v.picklist(WEEK_DAYS) });
 export type Looper = v.InferOutput<typeof LooperSchema>;
 
-/** The fields of a definition with their defaults (§3, §9); cross-field rules follow below. */
-export const timeRuleDefinitionEntries = {
+const count = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(TIME_RULE_LIMITS.repeatCountMax));
+const month = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12));
+const dayOfMonth = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(31));
+
+/** Each field's own shape, without defaults (a patch sends some of them). */
+export const timeRuleDefinitionFields = {
   valid_from: LocalDateSchema,
-  valid_to: v.optional(v.nullable(LocalDateSchema), null),
-  is_all_day: v.optional(v.boolean(), false),
+  /** Last date an occurrence may start (inclusive); null: no end. */
+  valid_to: v.nullable(LocalDateSchema),
+  is_all_day: v.boolean(),
   /** Seconds of the local day the window opens (0 to 86399). */
-  from: v.optional(secondOfDay(SECONDS_IN_DAY - 1), TIME_RULE_DEFAULTS.from),
+  from: secondOfDay(SECONDS_IN_DAY - 1),
   /** Seconds of the local day it closes (1 to 86400); below `from`: on the next day (overnight). */
-  to: v.optional(secondOfDay(SECONDS_IN_DAY), TIME_RULE_DEFAULTS.to),
-  repeat_mode: v.optional(v.picklist(REPEAT_MODES), TIME_RULE_DEFAULTS.repeatMode),
-  repeat_duration_mode: v.optional(v.picklist(REPEAT_DURATION_MODES), TIME_RULE_DEFAULTS.repeatDurationMode),
-  repeat_duration_count: v.optional(
-    v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(TIME_RULE_LIMITS.repeatCountMax))),
-    null,
-  ),
-  repeat_duration_until: v.optional(v.nullable(LocalDateSchema), null),
-  repeat_custom_mode: v.optional(v.picklist(REPEAT_CUSTOM_MODES), TIME_RULE_DEFAULTS.repeatCustomMode),
+  to: secondOfDay(SECONDS_IN_DAY),
+  repeat_mode: v.picklist(REPEAT_MODES),
+  repeat_duration_mode: v.picklist(REPEAT_DURATION_MODES),
+  repeat_duration_count: v.nullable(count),
+  repeat_duration_until: v.nullable(LocalDateSchema),
+  repeat_custom_mode: v.picklist(REPEAT_CUSTOM_MODES),
   /** Custom: months 1 to 12 it may occur in (empty: all; yearly needs at least one). */
-  months: v.optional(
-    v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12))), v.maxLength(12)),
-    [],
-  ),
+  months: v.pipe(v.array(month), v.maxLength(12)),
   /** Custom weekly: the weekdays. */
-  weekdays: v.optional(v.pipe(v.array(v.picklist(WEEK_DAYS)), v.maxLength(7)), []),
+  weekdays: v.pipe(v.array(v.picklist(WEEK_DAYS)), v.maxLength(7)),
   /** Custom monthly and yearly: days of the month (a month without that day is skipped). */
-  days: v.optional(
-    v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(31))), v.maxLength(31)),
-    [],
-  ),
+  days: v.pipe(v.array(dayOfMonth), v.maxLength(31)),
   /** Custom monthly and yearly: the Nth (or last) weekday of the month. */
-  looper: v.optional(v.nullable(LooperSchema), null),
+  looper: v.nullable(LooperSchema),
   /** Only dates of `day_type` (project calendar) count. */
-  use_day_types: v.optional(v.boolean(), false),
+  use_day_types: v.boolean(),
   /** Custom daily: every Nth day (of `day_type` when use_day_types), counted from valid_from. */
-  day_iteration: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(TIME_RULE_LIMITS.dayIterationMax)),
-    TIME_RULE_DEFAULTS.dayIteration,
-  ),
-  day_type: v.optional(v.picklist(TIME_RULE_DAY_TYPES), TIME_RULE_DEFAULTS.dayType),
+  day_iteration: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(TIME_RULE_LIMITS.dayIterationMax)),
+  day_type: v.picklist(TIME_RULE_DAY_TYPES),
+};
+
+/** The fields with their defaults (§3, §9); cross-field rules follow below. */
+const f = timeRuleDefinitionFields;
+export const timeRuleDefinitionEntries = {
+  valid_from: f.valid_from,
+  valid_to: v.optional(f.valid_to, null),
+  is_all_day: v.optional(f.is_all_day, false),
+  from: v.optional(f.from, TIME_RULE_DEFAULTS.from),
+  to: v.optional(f.to, TIME_RULE_DEFAULTS.to),
+  repeat_mode: v.optional(f.repeat_mode, TIME_RULE_DEFAULTS.repeatMode),
+  repeat_duration_mode: v.optional(f.repeat_duration_mode, TIME_RULE_DEFAULTS.repeatDurationMode),
+  repeat_duration_count: v.optional(f.repeat_duration_count, null),
+  repeat_duration_until: v.optional(f.repeat_duration_until, null),
+  repeat_custom_mode: v.optional(f.repeat_custom_mode, TIME_RULE_DEFAULTS.repeatCustomMode),
+  months: v.optional(f.months, []),
+  weekdays: v.optional(f.weekdays, []),
+  days: v.optional(f.days, []),
+  looper: v.optional(f.looper, null),
+  use_day_types: v.optional(f.use_day_types, false),
+  day_iteration: v.optional(f.day_iteration, TIME_RULE_DEFAULTS.dayIteration),
+  day_type: v.optional(f.day_type, TIME_RULE_DEFAULTS.dayType),
 };
 
 const DefinitionObject = v.object(timeRuleDefinitionEntries);
@@ -112,9 +132,11 @@ export function definitionFieldErrors(d: TimeRuleDefinition): Record<string, { c
 }
 
 /** A definition as a save or the preview sends it: defaults filled, cross-field rules checked. */
-export const TimeRuleDefinitionSchema = v.pipe(
-  DefinitionObject,
-  v.rawCheck(({ dataset, addIssue }) => {
+export const TimeRuleDefinitionSchema = v.pipe(DefinitionObject, definitionRules<TimeRuleDefinition>());
+
+/** The cross-field rules as a valibot action, for any object holding a whole definition. */
+export function definitionRules<T extends TimeRuleDefinition>() {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     for (const [field, error] of Object.entries(definitionFieldErrors(dataset.value))) {
       addIssue({
@@ -130,8 +152,8 @@ export const TimeRuleDefinitionSchema = v.pipe(
         ],
       });
     }
-  }),
-);
+  });
+}
 
 /** The definition's own keys, in order (to split a flat entity body into name/description and the JSON). */
 export const TIME_RULE_DEFINITION_KEYS = Object.keys(timeRuleDefinitionEntries) as (keyof TimeRuleDefinition)[];

@@ -247,6 +247,18 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'POST /access-rules/delete-all': any('access_rules.delete'),
   // Decided: the rules one may hand on with a guest key are listed for those who grant guest keys or see rules.
   'GET /access-rules/available/items': any('identifiers.create_guest', 'access_rules.view', 'access_rules.view_all'),
+  // 6.2 Schedules (time rules): view, view all, create, edit, delete. Decided: the editor's preview is for
+  // anyone who sees schedules; the day calendar is read by viewers and changed with edit.
+  'GET /time-rules/items': any('schedules.view', 'schedules.view_all'),
+  'GET /time-rules/{id}': any('schedules.view', 'schedules.view_all'),
+  'PUT /time-rules': any('schedules.create'),
+  'PATCH /time-rules/{id}': any('schedules.edit'),
+  'DELETE /time-rules/{id}': any('schedules.delete'),
+  'POST /time-rules/delete-all': any('schedules.delete'),
+  'POST /time-rules/occurrences': any('schedules.view', 'schedules.view_all', 'schedules.create', 'schedules.edit'),
+  'GET /time-rules/days/items': any('schedules.view', 'schedules.view_all'),
+  'PUT /time-rules/days': any('schedules.edit'),
+  'DELETE /time-rules/days/{date}': any('schedules.edit'),
   // Device tasks (6.2 "view tasks"); what changes a device's tasks is an edit of the device (decided).
   'GET /devices/tasks/items': any('devices.view_tasks', 'self_domain.manage_devices'),
   'GET /devices/tasks/{id}': any('devices.view_tasks', 'self_domain.manage_devices'),

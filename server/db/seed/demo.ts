@@ -19,6 +19,7 @@ import { seedDemoDevices } from './demo-devices';
 import { type Estate, planEstate } from './demo-estate';
 import { insertEstateNumbers } from './demo-numbers';
 import { insertEstatePeople } from './demo-people';
+import { seedDemoSchedules } from './demo-schedules';
 import { DOMAIN_TYPES } from './domain-types';
 import { AVAILABLE_ROLES, ROLE_DESCRIPTIONS, ROLE_PRESETS, type RolePresetName } from './roles';
 import { DEMO_NUMBERS, DEMO_PANEL, seedTelephony } from './telephony';
@@ -144,6 +145,7 @@ export async function seedDemo(
   await seedTelephony(trx, { projectId: residence, adminId, rootGroup: residenceRoot, groups, users: userIds });
   await seedDemoDevices(trx, { projectId: residence, adminId, group: groups[DEMO_PANEL.group]!, now: stamp });
   await seedDemoAccessRules(trx, { projectId: residence, adminId, groups, users: userIds, now: stamp });
+  await seedDemoSchedules(trx, { projectId: residence, adminId, now: stamp });
   if (estate)
     await seedEstate(trx, { residence, adminId, admin, now, estate, groups, groupPaths, roleIds, userIds, demoHash });
   await seedOffice(trx, adminId);

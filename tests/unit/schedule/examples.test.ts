@@ -25,6 +25,11 @@ describe('a one-off schedule (repeat never)', () => {
     expect(evaluateSchedule(once, at('2026-03-11T10:00:00Z'), utc).reason).toBe('repeats_ended');
     expect(nextOccurrences(once, at('2026-03-11T00:00:00Z'), utc, 5)).toEqual([]);
   });
+  it('lists a one-off far in the future (beyond the 40-year horizon from now)', () => {
+    expect(nextOccurrences(rule({ valid_from: '2099-01-05' }), at('2026-01-01T00:00:00Z'), utc, 1)).toEqual([
+      { from: '2099-01-05T09:00:00Z', to: '2099-01-05T18:00:00Z' },
+    ]);
+  });
 });
 
 describe('daily, weekly, every 2 weeks', () => {

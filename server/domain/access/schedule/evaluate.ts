@@ -1,5 +1,5 @@
 import type { TimeRuleDefinition } from '../../../../src/contract/time-rule-definition';
-import { dayTypeOf, formatDate } from './days';
+import { dayTypeOf, formatDate, parseDate } from './days';
 import { seriesOf } from './series';
 import type { ProjectCalendar, ScheduleVerdict } from './verdict';
 import { isoInstant, localDay, windowOf } from './windows';
@@ -26,7 +26,7 @@ export function evaluateSchedule(definition: TimeRuleDefinition, at: Date, calen
   return { open: false, reason: series.check(today) ?? 'outside_hours', day_type, local_date };
 }
 
-/** How far ahead occurrences are looked for: 40 years (a Feb 29 series skips 8 years round 2100). */
+/** How far ahead occurrences are looked for (from valid_from when later): 40 years (a Feb 29 series skips 8 years round 2100). */
 export const OCCURRENCE_HORIZON_DAYS = 40 * 366;
 
 /**
@@ -44,7 +44,9 @@ export function nextOccurrences(
   if (count <= 0) return out;
   const series = seriesOf(definition, calendar);
   const today = localDay(ms, calendar.timeZone);
-  for (const day of series.dates(today - 1, today + OCCURRENCE_HORIZON_DAYS)) {
+  // Looked for from the later of yesterday and valid_from: a rule that starts far ahead still lists.
+  const first = Math.max(today - 1, parseDate(definition.valid_from));
+  for (const day of series.dates(today - 1, first + OCCURRENCE_HORIZON_DAYS)) {
     const window = windowOf(definition, day, calendar.timeZone);
     if (window.end <= ms || window.end <= window.start) continue;
     out.push({ from: isoInstant(window.start), to: isoInstant(window.end) });
