@@ -12,6 +12,7 @@
  * Rules: 70 % name a group (one of 200 under one root), 20 % five users, 10 % ten identifiers;
  * each names 2 doors, 5 % are prohibitions, 30 % have one of 50 time rules.
  */
+import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/schema';
@@ -189,6 +190,7 @@ async function loadEverything(db: Kysely<Database>, projectId: number) {
   return { rules, groupsOf };
 }
 
+console.log(`load before: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);
 const { db, projectId, doors, identifiers } = await build();
 const auth: Auth = {
   userId: 0,
@@ -199,46 +201,47 @@ const auth: Auth = {
 };
 const at = new Date('2026-03-10T10:00:00Z');
 
-// explain
+// explain: the fast path alone first (the baseline's garbage would pause it), then the baseline.
+const asks = Array.from({ length: EXPLAINS }, () => ({
+  identifier: identifiers[pick(identifiers.length)] as number,
+  door: doors[pick(doors.length)] as number,
+}));
 const explainTimes: number[] = [];
 const naiveExplainTimes: number[] = [];
 const granted = { fast: 0, naive: 0 };
-for (let i = 0; i < EXPLAINS; i++) {
-  const identifier = identifiers[pick(identifiers.length)] as number;
-  const door = doors[pick(doors.length)] as number;
-  let t0 = performance.now();
+for (const [i, { identifier, door }] of asks.entries()) {
+  const t0 = performance.now();
   const answer = await explainAccess(db, auth, {
     identifier_id: identifier,
     device_id: door,
     lock: 1,
     at: at.toISOString(),
   });
-  explainTimes.push(performance.now() - t0);
+  if (i >= 100) explainTimes.push(performance.now() - t0); // after a warm-up
   if (answer.granted) granted.fast++;
-  if (i % 10 === 0) {
-    // The naive baseline is slow: one in ten.
-    t0 = performance.now();
-    const everything = await loadEverything(db, projectId);
-    const loaded = await loadForSubject(db, projectId, { identifier_id: identifier });
-    const owner = loaded?.users[0];
-    const model = modelFromRows({
-      credentials: loaded?.credentials ?? [],
-      users: owner ? [{ ...owner, group_ids: everything.groupsOf.get(owner.id) ?? [] }] : [],
-      rules: everything.rules,
-      scheduleVerdict: () => undefined,
-    });
-    const d = decide(model, { identifier_id: identifier }, { device_id: door, lock: 1 }, at);
-    naiveExplainTimes.push(performance.now() - t0);
-    if (d.granted) granted.naive++;
-  }
+}
+for (const { identifier, door } of asks.slice(0, Math.ceil(EXPLAINS / 10))) {
+  const t0 = performance.now();
+  const everything = await loadEverything(db, projectId);
+  const loaded = await loadForSubject(db, projectId, { identifier_id: identifier });
+  const owner = loaded?.users[0];
+  const model = modelFromRows({
+    credentials: loaded?.credentials ?? [],
+    users: owner ? [{ ...owner, group_ids: everything.groupsOf.get(owner.id) ?? [] }] : [],
+    rules: everything.rules,
+    scheduleVerdict: () => undefined,
+  });
+  const d = decide(model, { identifier_id: identifier }, { device_id: door, lock: 1 }, at);
+  naiveExplainTimes.push(performance.now() - t0);
+  if (d.granted) granted.naive++;
 }
 console.log(`\nexplain (${EXPLAINS} random identifier × door; goal p99 ≤ 5 ms)`);
-console.log('                p50 ms    p99 ms   max ms');
+console.log('                p50 ms    p90 ms    p99 ms   max ms');
 console.log(
-  `gatehouse   ${ms(quantile(explainTimes, 0.5))} ${ms(quantile(explainTimes, 0.99))} ${ms(Math.max(...explainTimes))}`,
+  `gatehouse   ${ms(quantile(explainTimes, 0.5))} ${ms(quantile(explainTimes, 0.9))} ${ms(quantile(explainTimes, 0.99))} ${ms(Math.max(...explainTimes))}`,
 );
 console.log(
-  `naive       ${ms(quantile(naiveExplainTimes, 0.5))} ${ms(quantile(naiveExplainTimes, 0.99))} ${ms(Math.max(...naiveExplainTimes))}  (${naiveExplainTimes.length} runs)`,
+  `naive       ${ms(quantile(naiveExplainTimes, 0.5))} ${ms(quantile(naiveExplainTimes, 0.9))} ${ms(quantile(naiveExplainTimes, 0.99))} ${ms(Math.max(...naiveExplainTimes))}  (${naiveExplainTimes.length} runs)`,
 );
 
 // compile one door's full list
@@ -301,5 +304,5 @@ console.log(`gatehouse   ${ms(mean(compileTimes))} ${ms(Math.max(...compileTimes
 console.log(
   `naive       ${ms(mean(naiveTimes))} ${ms(Math.max(...naiveTimes))}  (${naiveTimes.length} doors, same items)`,
 );
-console.log(`\ngranted in explain: ${granted.fast}/${EXPLAINS}`);
+console.log(`\ngranted in explain: ${granted.fast}/${EXPLAINS}; naive ${granted.naive}/${naiveExplainTimes.length}`);
 await db.destroy();
