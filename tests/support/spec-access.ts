@@ -259,6 +259,8 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'GET /time-rules/days/items': any('schedules.view', 'schedules.view_all'),
   'PUT /time-rules/days': any('schedules.edit'),
   'DELETE /time-rules/days/{date}': any('schedules.edit'),
+  // Access decisions (issue 12, decided): whoever may view access rules may ask why (the chain names only theirs).
+  'GET /access/explain': any('access_rules.view', 'access_rules.view_all'),
   // Device tasks (6.2 "view tasks"); what changes a device's tasks is an edit of the device (decided).
   'GET /devices/tasks/items': any('devices.view_tasks', 'self_domain.manage_devices'),
   'GET /devices/tasks/{id}': any('devices.view_tasks', 'self_domain.manage_devices'),
