@@ -14,6 +14,8 @@ import {
   toAccessRules,
   toAvailableRules,
 } from '../../domain/access/rules/access-rules';
+import { requestAccessSync } from '../../domain/access/sync/request';
+import type { Auth } from '../../domain/auth/auth-context';
 import { createElevatorRule, deleteElevatorRules, updateElevatorRule } from '../../domain/elevators/access-rule-writes';
 import {
   ELEVATOR_RULE_COLUMNS,
@@ -30,8 +32,12 @@ import { registerEntityCalls } from '../plumbing/entity-routes';
  * `accessChanged` is where the access sync takes them (docs/decisions.md, Access management).
  */
 export async function accessRuleRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  // The access sync (device tasks for exactly these devices) is wired here at merge.
-  const accessChanged = (_devices: number[]) => undefined;
+  // The access sync: device tasks for exactly these devices, deduplicated (a failure is logged:
+  // the write stands, and the next change or a reinit sends the lists).
+  const accessChanged = (auth: Auth, devices: number[]) =>
+    requestAccessSync(ctx, auth.projectId, devices).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'access sync not requested'),
+    );
   registerEntityCalls(app, {
     entity: accessRulesEntity,
     scoped: (auth) => scopedAccessRules(ctx.db, auth),
@@ -42,15 +48,15 @@ export async function accessRuleRoutes(app: FastifyInstance, { ctx }: { ctx: App
     toItems: (rows) => toAccessRules(ctx.db, rows),
     create: async (auth, body) => {
       const { id, devices } = await createAccessRule(ctx.db, auth, body);
-      accessChanged(devices);
+      await accessChanged(auth, devices);
       return id;
     },
     patch: async (auth, id, body) => {
-      accessChanged((await updateAccessRule(ctx.db, auth, id, body)).devices);
+      await accessChanged(auth, (await updateAccessRule(ctx.db, auth, id, body)).devices);
     },
-    remove: async (_, ids) => {
+    remove: async (auth, ids) => {
       const { deleted, devices } = await deleteAccessRules(ctx.db, ids);
-      accessChanged(devices);
+      await accessChanged(auth, devices);
       return deleted;
     },
   });
@@ -72,15 +78,15 @@ export async function accessRuleRoutes(app: FastifyInstance, { ctx }: { ctx: App
     toItems: (rows) => toElevatorRules(ctx.db, rows),
     create: async (auth, body) => {
       const { id, devices } = await createElevatorRule(ctx.db, auth, body);
-      accessChanged(devices);
+      await accessChanged(auth, devices);
       return id;
     },
     patch: async (auth, id, body) => {
-      accessChanged((await updateElevatorRule(ctx.db, auth, id, body)).devices);
+      await accessChanged(auth, (await updateElevatorRule(ctx.db, auth, id, body)).devices);
     },
-    remove: async (_, ids) => {
+    remove: async (auth, ids) => {
       const { deleted, devices } = await deleteElevatorRules(ctx.db, ids);
-      accessChanged(devices);
+      await accessChanged(auth, devices);
       return deleted;
     },
   });

@@ -36,6 +36,21 @@ export async function devicesForSchedule(db: Kysely<Database>, timeRuleId: numbe
   );
 }
 
+/** The project's calendar changed (a day marked or unmarked): the devices of every rule with a schedule. */
+export async function devicesOfScheduledRules(db: Kysely<Database>, projectId: number): Promise<number[]> {
+  const rules = await db
+    .selectFrom('access_rule_time_rules as rt')
+    .innerJoin('access_rules as r', 'r.id', 'rt.access_rule_id')
+    .select('rt.access_rule_id')
+    .distinct()
+    .where('r.project_id', '=', projectId)
+    .execute();
+  return devicesOfRules(
+    db,
+    rules.map((r) => Number(r.access_rule_id)),
+  );
+}
+
 /** Rules naming the user or a group the user is in (or a group above it). */
 async function rulesOfUser(db: Kysely<Database>, userId: number): Promise<number[]> {
   const rows = await db
