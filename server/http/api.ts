@@ -12,6 +12,7 @@ import { deviceRoutes } from './devices/routes';
 import { deviceSearchRoutes } from './devices/search';
 import { deviceTaskRoutes } from './devices/tasks';
 import { elevatorRoutes } from './elevators/routes';
+import { identifierRoutes } from './identifiers/routes';
 import { groupRoutes } from './groups/routes';
 import { markerRoutes } from './markers/markers';
 import { notificationRoutes } from './notifications/notifications';
@@ -42,6 +43,7 @@ const AREAS = [
   notificationRoutes,
   securityRoutes,
   elevatorRoutes,
+  identifierRoutes,
 ];
 
 /**

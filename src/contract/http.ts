@@ -6,6 +6,7 @@ import { DEVICE_TASK_CALLS } from './calls/device-tasks';
 import { DEVICE_CALLS } from './calls/devices';
 import { ELEVATOR_CALLS } from './calls/elevators';
 import { GROUP_CALLS } from './calls/groups';
+import { IDENTIFIER_CALLS } from './calls/identifiers';
 import { MARKER_CALLS } from './calls/markers';
 import { NOTIFICATION_CALLS } from './calls/notifications';
 import { PROFILE_CALLS } from './calls/profile';
@@ -43,6 +44,7 @@ export const CALLS = {
   ...NOTIFICATION_CALLS,
   ...SECURITY_CALLS,
   ...ELEVATOR_CALLS,
+  ...IDENTIFIER_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;
