@@ -16,6 +16,7 @@ import {
 import { seedActivity } from './demo-activity';
 import { seedDemoDevices } from './demo-devices';
 import { type Estate, planEstate } from './demo-estate';
+import { seedDemoIdentifiers } from './demo-identifiers';
 import { insertEstateNumbers } from './demo-numbers';
 import { insertEstatePeople } from './demo-people';
 import { DOMAIN_TYPES } from './domain-types';
@@ -142,6 +143,7 @@ export async function seedDemo(
 
   await seedTelephony(trx, { projectId: residence, adminId, rootGroup: residenceRoot, groups, users: userIds });
   await seedDemoDevices(trx, { projectId: residence, adminId, group: groups[DEMO_PANEL.group]!, now: stamp });
+  await seedDemoIdentifiers(trx, { projectId: residence, adminId, users: userIds, now: stamp });
   if (estate)
     await seedEstate(trx, { residence, adminId, admin, now, estate, groups, groupPaths, roleIds, userIds, demoHash });
   await seedOffice(trx, adminId);

@@ -172,7 +172,8 @@ async function checkRows(db: Kysely<Database>, auth: Auth, rows: FileRow[]) {
     const name = text(values.name);
     if (name.length > 31) fail('name', ERROR_CODES.invalidDataSent, { code: 'max_length', length: 31 });
     const description = text(values.description);
-    if (description.length > 1000) fail('description', ERROR_CODES.invalidDataSent, { code: 'max_length', length: 1000 });
+    if (description.length > 1000)
+      fail('description', ERROR_CODES.invalidDataSent, { code: 'max_length', length: 1000 });
     const ownerText = text(values.owner).toLowerCase();
     const ownerId = owners.get(ownerText) ?? null;
     if (ownerText === '') fail('owner', ERROR_CODES.invalidDataSent, { code: 'required' });

@@ -1,5 +1,5 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { identifierHex, type Identifier, type IdentifierType } from '../../../src/contract/entities/identifier';
+import { type Identifier, type IdentifierType, identifierHex } from '../../../src/contract/entities/identifier';
 import type { Filter } from '../../../src/contract/filters';
 import { hasPermission } from '../../../src/contract/permissions';
 import type { RowOf } from '../../db/rows';
@@ -125,6 +125,7 @@ export async function toIdentifiers(db: Kysely<Database>, auth: Auth, rows: Iden
     revoked_at: r.revoked_at,
     photo_url: r.photo_path ? `${PHOTO_URL_PREFIX}${r.photo_path}` : null,
     created_at: r.created_at,
-    created_by_user: r.created_by_user_id === null ? null : { id: Number(r.created_by_user_id), name: r.author_name ?? '' },
+    created_by_user:
+      r.created_by_user_id === null ? null : { id: Number(r.created_by_user_id), name: r.author_name ?? '' },
   }));
 }

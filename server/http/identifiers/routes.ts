@@ -66,7 +66,11 @@ export async function identifierRoutes(app: FastifyInstance, { ctx }: { ctx: App
     return answer(auth, params.id);
   });
   registerCall(app, 'GET /identifiers/{id}/qr', async ({ params }) => ({
-    file: { contentType: 'image/png', data: await identifierQr(ctx.db, params.id), filename: `identifier-${params.id}.png` },
+    file: {
+      contentType: 'image/png',
+      data: await identifierQr(ctx.db, params.id),
+      filename: `identifier-${params.id}.png`,
+    },
   }));
   registerCall(app, 'GET /uploads/identifiers/{file}', async ({ params }) => {
     const data = await readFile(join(photoDir(ctx.config.dataDir), params.file)).catch(() => null);
@@ -85,7 +89,12 @@ export async function identifierRoutes(app: FastifyInstance, { ctx }: { ctx: App
       items.push(...(await toIdentifiers(ctx.db, auth, await q.execute())));
     }
     const logins = await ownerLogins(ctx.db, items);
-    return { file: await writeIdentifierFile(format, items.map((item) => identifierFileRow(item, logins))) };
+    return {
+      file: await writeIdentifierFile(
+        format,
+        items.map((item) => identifierFileRow(item, logins)),
+      ),
+    };
   });
 
   registerCall(app, 'POST /identifiers/import', async ({ auth, body }) => {
