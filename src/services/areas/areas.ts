@@ -12,6 +12,7 @@ import { deviceTasksArea } from './device-tasks';
 import { devicesArea } from './devices';
 import { elevatorsArea } from './elevators';
 import { groupsArea } from './groups';
+import { identifiersArea } from './identifiers';
 import { markersArea } from './markers';
 import { notificationsArea } from './notifications';
 import { profileArea } from './profile';
@@ -43,6 +44,7 @@ export const AREAS = [
   deviceTasksArea,
   deviceEventsArea,
   deviceSearchArea,
+  identifiersArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'alarms',
   'deviceSearch',
   'remoteControl',
+  'identifiers',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
