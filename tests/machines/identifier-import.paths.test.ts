@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { identifierImportFixtures, sampleDuplicates } from '../../src/machines/identifier-import/identifier-import.fixtures';
+import {
+  identifierImportFixtures,
+  sampleDuplicates,
+} from '../../src/machines/identifier-import/identifier-import.fixtures';
 import {
   continueBody,
   type IdentifierImportEvent,

@@ -62,7 +62,9 @@ export type PageKey =
   | 'alarmProcessing'
   | 'alarmCalls'
   | 'deviceSearch'
-  | 'remoteControl';
+  | 'remoteControl'
+  | 'identifiers'
+  | 'identifierForm';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -179,7 +181,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/elevators/access-rules'),
   ...crud('/schedules'),
   ...crud('/access-rules'),
-  ...crud('/identifiers'),
+  ...crud('/identifiers', { list: 'identifiers', form: 'identifierForm' }),
   ...crud('/announces', { list: 'announces', form: 'announceForm' }),
   ...crud('/emergency-alerts', { list: 'emergencyAlerts', form: 'emergencyAlertForm' }),
   ...crud('/amenities'),

@@ -50,6 +50,10 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
     import('../elevators/ElevatorEventsPage').then((m) => ({ default: m.ElevatorEventsPage })),
   ),
   elevatorForm: lazy(() => import('../elevators/ElevatorFormPage').then((m) => ({ default: m.ElevatorFormPage }))),
+  identifiers: lazy(() => import('../identifiers/IdentifiersPage').then((m) => ({ default: m.IdentifiersPage }))),
+  identifierForm: lazy(() =>
+    import('../identifiers/IdentifierFormPage').then((m) => ({ default: m.IdentifierFormPage })),
+  ),
   ipBlocking: lazy(() => import('../ip-blocking/IpBlockingPage').then((m) => ({ default: m.IpBlockingPage }))),
   deviceTasks: lazy(() => import('../device-tasks/DeviceTasksPage').then((m) => ({ default: m.DeviceTasksPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),

@@ -28,7 +28,9 @@ function RowAction({ actor, row }: { actor: Actor; row: number }) {
       aria-label={t('import.actionRow', { row })}
       className="rounded border border-line bg-surface px-1 py-0.5 text-[13px]"
       value={action}
-      onChange={(e) => actor.send({ type: 'import.actionForRow', row, action: e.target.value as ImportDuplicateAction })}
+      onChange={(e) =>
+        actor.send({ type: 'import.actionForRow', row, action: e.target.value as ImportDuplicateAction })
+      }
     >
       {IMPORT_DUPLICATE_ACTIONS.map((a) => (
         <option key={a} value={a}>
@@ -165,7 +167,9 @@ export function IdentifierImportDialog({ actor, onClose }: { actor: Actor; onClo
               className="rounded border border-line bg-surface px-1 py-0.5"
               value={action}
               disabled={busy}
-              onChange={(e) => actor.send({ type: 'import.actionForAll', action: e.target.value as ImportDuplicateAction })}
+              onChange={(e) =>
+                actor.send({ type: 'import.actionForAll', action: e.target.value as ImportDuplicateAction })
+              }
             >
               {IMPORT_DUPLICATE_ACTIONS.map((a) => (
                 <option key={a} value={a}>

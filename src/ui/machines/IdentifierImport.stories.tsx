@@ -13,7 +13,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const dialog = (canvasElement: HTMLElement) => pageOf(canvasElement).findByRole('dialog', { name: 'Import identifiers' });
+const dialog = (canvasElement: HTMLElement) =>
+  pageOf(canvasElement).findByRole('dialog', { name: 'Import identifiers' });
 
 export const Choosing: Story = {
   name: 'choosing',
