@@ -48,7 +48,7 @@ export function identifierColumns(t: TFunction, locale: string): ColumnDef[] {
       header: t('identifiers:fields.passes'),
       cell: (x) =>
         x.passes_restrict.active
-          ? t('identifiers:passesOf', { count: x.passes_restrict.passes_count, max: x.passes_restrict.max_count ?? 0 })
+          ? t('identifiers:passesOf', { used: x.passes_restrict.passes_count, max: x.passes_restrict.max_count ?? 0 })
           : t('identifiers:unlimited'),
     },
     {
