@@ -16,6 +16,7 @@ import { deviceSearchRoutes } from './devices/search';
 import { deviceTaskRoutes } from './devices/tasks';
 import { elevatorRoutes } from './elevators/routes';
 import { groupRoutes } from './groups/routes';
+import { identifierRoutes } from './identifiers/routes';
 import { markerRoutes } from './markers/markers';
 import { notificationRoutes } from './notifications/notifications';
 import { installAuth } from './plumbing/auth-hook';
@@ -48,6 +49,7 @@ const AREAS = [
   accessRoutes,
   accessRuleRoutes,
   timeRuleRoutes,
+  identifierRoutes,
 ];
 
 /**

@@ -173,3 +173,6 @@ export const LIFT_CALL_DIRECTIONS = ['up', 'down'] as const;
 export type LiftCallDirection = (typeof LIFT_CALL_DIRECTIONS)[number];
 /** How long the server waits for a lift controller to answer a call (decided, docs/decisions.md "Elevators"). */
 export const LIFT_CALL_TIMEOUT_MS = 5_000;
+
+/** Identifiers (9): value formats, the default type of an identifier and of a guest key. */
+export const IDENTIFIER_DEFAULTS = { type: 'card', guestType: 'qr', format: 'dec' } as const;

@@ -70,6 +70,13 @@ export const ERROR_CODES = {
   controllerLinked: 'controller already linked to another elevator',
   // Others (8.2): IP blocking's whitelist.
   ipAlreadyWhitelisted: 'ip already whitelisted',
+  // Identifiers (8.2); `params` of the error body fill {name}.
+  errorSavingIdentifier: 'error saving identifier {name}',
+  duplicateIdentifier: 'duplicate identifier with number and type',
+  guestIdentifierExists: 'guest identifier already exists',
+  identifierNotFound: 'identifier not found',
+  viewIdentifierNotAvailable: 'view identifier not available',
+  ukey2CannotBeDeleted: 'ukey2 cannot be deleted',
   // Device alarms (issue 11; not in 8.2): processing is final.
   alarmAlreadyProcessed: 'alarm already processed',
   // Access management › Schedules: a schedule access rules use is not deleted (docs/decisions.md).
@@ -121,6 +128,8 @@ export const FIELD_ERROR_CODES = [
   'user_required',
   'elevator_required',
   'floor_required',
+  // Section 5 "a number or HEX code": an identifier's value in the format chosen for it.
+  'number_or_hex',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

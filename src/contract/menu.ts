@@ -102,7 +102,7 @@ export const MENU: readonly MenuCategory[] = [
       planned('/guest-access', ['identifiers.create_guest'], ['guest_access']),
       planned('/schedules', ['schedules.view', 'schedules.view_all']),
       page('/access-rules', 'GET /access-rules/items'),
-      planned('/identifiers', ['identifiers.view_all']),
+      page('/identifiers', 'GET /identifiers/items'),
       planned('/access-matrix', ['access_rules.view', 'access_rules.view_all']),
       planned('/access-control/events', ['system.view_acs_events']),
       planned('/ukey2', ['ukey2.view'], ['ukey2']),

@@ -51,6 +51,15 @@ const groupTypesView = any(
 // Decided: custom group types are project structure, kept by those who edit every group.
 const groupTypesWrite = any('domains.edit_all');
 const markersView = any('markers.view', 'markers.view_all');
+const identifiersView = any(
+  'identifiers.view_all',
+  'identifiers.create',
+  'identifiers.edit',
+  'identifiers.delete',
+  'identifiers.create_guest',
+  'identifiers.import',
+  'identifiers.export',
+);
 const devicesView = any('devices.view', 'devices.view_descendants', 'devices.view_all', 'self_domain.manage_devices');
 // 6.2 Virtual numbers: view, view descendant, view all; needs SIP enabled.
 const numbersView = sip('sip_numbers.view', 'sip_numbers.view_descendants', 'sip_numbers.view_all');
@@ -261,6 +270,24 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'DELETE /time-rules/days/{date}': any('schedules.edit'),
   // Access decisions (issue 12, decided): whoever may view access rules may ask why (the chain names only theirs).
   'GET /access/explain': any('access_rules.view', 'access_rules.view_all'),
+  // 6.2 Identifiers: view all, create, edit, delete, create guest identifier, import, export. 6.2 has no
+  // plain "view": whoever holds any identifiers permission lists them (without view all: their own).
+  'GET /identifiers/items': identifiersView,
+  'GET /identifiers/{id}': identifiersView,
+  'PUT /identifiers': any('identifiers.create'),
+  'PATCH /identifiers/{id}': any('identifiers.edit'),
+  'DELETE /identifiers/{id}': any('identifiers.delete'),
+  'POST /identifiers/delete-all': any('identifiers.delete'),
+  // §4 revoke and the face photo change the identifier: an edit.
+  'POST /identifiers/{id}/revoke': any('identifiers.edit'),
+  'POST /identifiers/{id}/photo': any('identifiers.edit'),
+  'GET /identifiers/{id}/qr': identifiersView,
+  'GET /identifiers/export': any('identifiers.export'),
+  'POST /identifiers/import': any('identifiers.import'),
+  'POST /identifiers/import/continue': any('identifiers.import'),
+  'PUT /identifiers/guest': any('identifiers.create_guest'),
+  'PATCH /identifiers/guest/{id}': any('identifiers.create_guest'),
+  'GET /uploads/identifiers/{file}': 'public',
   // Device tasks (6.2 "view tasks"); what changes a device's tasks is an edit of the device (decided).
   'GET /devices/tasks/items': any('devices.view_tasks', 'self_domain.manage_devices'),
   'GET /devices/tasks/{id}': any('devices.view_tasks', 'self_domain.manage_devices'),

@@ -16,6 +16,7 @@ import type { EntityContract } from '../../src/contract/entity';
 const WRITE_ONLY: Record<string, string> = {
   'users.password': 'a secret: only its hash is kept (the round trip logs in with it)',
   'sip_trunks.password': 'a secret (7.9): the item answers has_password instead',
+  'identifiers.value_format': 'how the value sent is written (dec or hex); the item answers value and value_hex',
 };
 
 /** Fields sent as an id and answered as the related object under another name. */

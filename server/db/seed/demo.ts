@@ -17,6 +17,7 @@ import { seedDemoAccessRules } from './demo-access-rules';
 import { seedActivity } from './demo-activity';
 import { seedDemoDevices } from './demo-devices';
 import { type Estate, planEstate } from './demo-estate';
+import { seedDemoIdentifiers } from './demo-identifiers';
 import { insertEstateNumbers } from './demo-numbers';
 import { insertEstatePeople } from './demo-people';
 import { seedDemoSchedules } from './demo-schedules';
@@ -146,6 +147,7 @@ export async function seedDemo(
   await seedDemoDevices(trx, { projectId: residence, adminId, group: groups[DEMO_PANEL.group]!, now: stamp });
   await seedDemoAccessRules(trx, { projectId: residence, adminId, groups, users: userIds, now: stamp });
   await seedDemoSchedules(trx, { projectId: residence, adminId, now: stamp });
+  await seedDemoIdentifiers(trx, { projectId: residence, adminId, users: userIds, now: stamp });
   if (estate)
     await seedEstate(trx, { residence, adminId, admin, now, estate, groups, groupPaths, roleIds, userIds, demoHash });
   await seedOffice(trx, adminId);

@@ -13,6 +13,7 @@ import { deviceTasksArea } from './device-tasks';
 import { devicesArea } from './devices';
 import { elevatorsArea } from './elevators';
 import { groupsArea } from './groups';
+import { identifiersArea } from './identifiers';
 import { markersArea } from './markers';
 import { notificationsArea } from './notifications';
 import { profileArea } from './profile';
@@ -45,6 +46,7 @@ export const AREAS = [
   deviceTasksArea,
   deviceEventsArea,
   deviceSearchArea,
+  identifiersArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

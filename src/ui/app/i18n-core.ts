@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'alarms',
   'deviceSearch',
   'remoteControl',
+  'identifiers',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

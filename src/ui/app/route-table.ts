@@ -66,7 +66,9 @@ export type PageKey =
   | 'alarmProcessing'
   | 'alarmCalls'
   | 'deviceSearch'
-  | 'remoteControl';
+  | 'remoteControl'
+  | 'identifiers'
+  | 'identifierForm';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -183,7 +185,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/elevators/access-rules', { list: 'elevatorAccessRules', form: 'elevatorAccessRuleForm' }),
   ...crud('/schedules'),
   ...crud('/access-rules', { list: 'accessRules', form: 'accessRuleForm' }),
-  ...crud('/identifiers'),
+  ...crud('/identifiers', { list: 'identifiers', form: 'identifierForm' }),
   ...crud('/announces', { list: 'announces', form: 'announceForm' }),
   ...crud('/emergency-alerts', { list: 'emergencyAlerts', form: 'emergencyAlertForm' }),
   ...crud('/amenities'),

@@ -60,6 +60,10 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   elevatorAccessRuleForm: lazy(() =>
     import('../access-rules/ElevatorAccessRuleFormPage').then((m) => ({ default: m.ElevatorAccessRuleFormPage })),
   ),
+  identifiers: lazy(() => import('../identifiers/IdentifiersPage').then((m) => ({ default: m.IdentifiersPage }))),
+  identifierForm: lazy(() =>
+    import('../identifiers/IdentifierFormPage').then((m) => ({ default: m.IdentifierFormPage })),
+  ),
   ipBlocking: lazy(() => import('../ip-blocking/IpBlockingPage').then((m) => ({ default: m.IpBlockingPage }))),
   deviceTasks: lazy(() => import('../device-tasks/DeviceTasksPage').then((m) => ({ default: m.DeviceTasksPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),

@@ -135,6 +135,17 @@ export function usePickers() {
       }),
       'emergency:pickers.devices',
     ),
+    /** Identifiers (2.5), for other areas (access rules): name or value, with the type and owner. */
+    identifiers: spec(
+      'identifiers',
+      (row) => ({
+        primary: String(row.name ?? row.value),
+        secondary: [String(row.type), text((row.owner as { name?: string } | null | undefined)?.name)]
+          .filter(Boolean)
+          .join(' · '),
+      }),
+      'identifiers:pickers.identifiers',
+    ),
     /** Elevators (2.5), for other areas (elevator access rules). */
     elevators: spec('elevators', describeElevator, 'elevators:pickers.elevators'),
     /**

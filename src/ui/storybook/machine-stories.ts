@@ -23,6 +23,7 @@ export type MachineName =
   | 'generate-groups'
   | 'group-delete'
   | 'group-tree'
+  | 'identifier-import'
   | 'interception'
   | 'ip-unban'
   | 'lift-call'
