@@ -6,6 +6,8 @@ import { type Identifier, identifiersEntity } from '../../../src/contract/entiti
 import { ERROR_CODES } from '../../../src/contract/errors';
 import type { AppContext } from '../../context';
 import { orderOf, parseListQuery } from '../../db/list-sql';
+import { devicesForIdentifier, devicesOfProjectRules } from '../../domain/access/sync/affected';
+import { requestAccessSync } from '../../domain/access/sync/request';
 import type { Auth } from '../../domain/auth/auth-context';
 import { itemNotFound } from '../../domain/errors';
 import {
@@ -38,6 +40,13 @@ import { registerCall } from '../plumbing/register-call';
  * the guest PUT/PATCH. Guest keys' limits and public page come with guest access.
  */
 export async function identifierRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // Doors hold the identifiers their rules reach: a change is sent to exactly those doors (before
+  // a change that can take it away, and after one that can give it), deduplicated by the sync.
+  const reach = async (ids: number[]) => (await Promise.all(ids.map((id) => devicesForIdentifier(ctx.db, id)))).flat();
+  const syncIdentifiers = (auth: Auth, devices: number[]) =>
+    requestAccessSync(ctx, auth.projectId, devices, ['identifiers']).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'identifier sync not requested'),
+    );
   const def = {
     entity: identifiersEntity,
     scoped: (auth: Auth) => scopedIdentifiers(ctx.db, auth),
@@ -47,16 +56,29 @@ export async function identifierRoutes(app: FastifyInstance, { ctx }: { ctx: App
     conditions: IDENTIFIER_CONDITIONS,
     idColumn: 'i.id',
     toItems: (rows: Parameters<typeof toIdentifiers>[2], auth: Auth) => toIdentifiers(ctx.db, auth, rows),
-    create: (auth: Auth, body: Parameters<typeof createIdentifier>[2]) => createIdentifier(ctx.db, auth, body),
-    patch: (auth: Auth, id: number, body: Parameters<typeof updateIdentifier>[3]) =>
-      updateIdentifier(ctx.db, auth, id, body),
-    remove: (_: Auth, ids: number[]) => deleteIdentifiers(ctx.db, ids),
+    create: async (auth: Auth, body: Parameters<typeof createIdentifier>[2]) => {
+      const id = await createIdentifier(ctx.db, auth, body);
+      await syncIdentifiers(auth, await reach([id]));
+      return id;
+    },
+    patch: async (auth: Auth, id: number, body: Parameters<typeof updateIdentifier>[3]) => {
+      const before = await reach([id]);
+      await updateIdentifier(ctx.db, auth, id, body);
+      await syncIdentifiers(auth, [...before, ...(await reach([id]))]);
+    },
+    remove: async (auth: Auth, ids: number[]) => {
+      const before = await reach(ids);
+      const deleted = await deleteIdentifiers(ctx.db, ids);
+      await syncIdentifiers(auth, before);
+      return deleted;
+    },
   };
   registerEntityCalls(app, def);
   const answer = async (auth: Auth, id: number) => ({ data: await readItem(def, auth, id) });
 
   registerCall(app, 'POST /identifiers/{id}/revoke', async ({ auth, params }) => {
     await revokeIdentifier(ctx.db, params.id);
+    await syncIdentifiers(auth, await reach([params.id]));
     return answer(auth, params.id);
   });
   registerCall(app, 'POST /identifiers/{id}/photo', async ({ auth, params, body }) => {
@@ -100,22 +122,30 @@ export async function identifierRoutes(app: FastifyInstance, { ctx }: { ctx: App
   registerCall(app, 'POST /identifiers/import', async ({ auth, body }) => {
     const file = body.files.file;
     if (!file) throw itemNotFound();
-    return { data: await attemptImport(ctx.db, auth, ctx.config.dataDir, file.data) };
+    const data = await attemptImport(ctx.db, auth, ctx.config.dataDir, file.data);
+    await syncIdentifiers(auth, await devicesOfProjectRules(ctx.db, auth.projectId));
+    return { data };
   });
-  registerCall(app, 'POST /identifiers/import/continue', async ({ auth, body }) => ({
-    data: await continueImport(ctx.db, auth, ctx.config.dataDir, body),
-  }));
+  registerCall(app, 'POST /identifiers/import/continue', async ({ auth, body }) => {
+    const data = await continueImport(ctx.db, auth, ctx.config.dataDir, body);
+    await syncIdentifiers(auth, await devicesOfProjectRules(ctx.db, auth.projectId));
+    return { data };
+  });
 
-  registerCall(app, 'PUT /identifiers/guest', async ({ auth, body }) => ({
-    data: await createIdentifier(
+  registerCall(app, 'PUT /identifiers/guest', async ({ auth, body }) => {
+    const id = await createIdentifier(
       ctx.db,
       auth,
       { ...body, owner_type: 'guest', guest_type: body.guest_type ?? 'guest' },
       ERROR_CODES.guestIdentifierExists,
-    ),
-  }));
+    );
+    await syncIdentifiers(auth, await reach([id]));
+    return { data: id };
+  });
   registerCall(app, 'PATCH /identifiers/guest/{id}', async ({ auth, params, body }) => {
+    const before = await reach([params.id]);
     await updateIdentifier(ctx.db, auth, params.id, body, { guest: true, message: ERROR_CODES.guestIdentifierExists });
+    await syncIdentifiers(auth, [...before, ...(await reach([params.id]))]);
     return answer(auth, params.id);
   });
 }

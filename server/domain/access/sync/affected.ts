@@ -51,6 +51,15 @@ export async function devicesOfScheduledRules(db: Kysely<Database>, projectId: n
   );
 }
 
+/** Many identifiers changed at once (an import): the devices of every rule of the project. */
+export async function devicesOfProjectRules(db: Kysely<Database>, projectId: number): Promise<number[]> {
+  const rules = await db.selectFrom('access_rules').select('id').where('project_id', '=', projectId).execute();
+  return devicesOfRules(
+    db,
+    rules.map((r) => Number(r.id)),
+  );
+}
+
 /** Rules naming the user or a group the user is in (or a group above it). */
 async function rulesOfUser(db: Kysely<Database>, userId: number): Promise<number[]> {
   const rows = await db
