@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessExplainSchema } from '../../src/contract/entities/access-explain';
-import { insertIdentifier, insertRule, insertTimeRule } from '../support/access-rows';
+import { clearDemoAccess, insertIdentifier, insertRule, insertTimeRule } from '../support/access-rows';
 import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 import { addProjectUser, demoIds } from '../support/project-users';
 import { q } from '../support/telephony';
@@ -34,6 +34,7 @@ describe.each(dialects)('access explain (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, SMALL_DEMO);
+    await clearDemoAccess(t);
     admin = (await t.session('admin', undefined, 'Riverside Residence')).token;
     office = (await t.session('admin', undefined, 'Harbour Office')).token;
     ids = await demoIds(t);

@@ -9,7 +9,7 @@ import {
 import { requestAccessSync } from '../../server/domain/access/sync/request';
 import { listForDevice } from '../../server/domain/devices/tasks/sync-lists';
 import { SimulatedDevice } from '../../server/simulator/devices/device';
-import { insertIdentifier, insertRule, insertTimeRule } from '../support/access-rows';
+import { clearDemoAccess, insertIdentifier, insertRule, insertTimeRule } from '../support/access-rows';
 import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 import { eventually } from '../support/devices';
 import { addProjectUser, demoIds } from '../support/project-users';
@@ -75,6 +75,7 @@ describe.each(dialects)('access sync (%s)', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { ...SMALL_DEMO, brokerPorts: { port: 0, websocketPort: null } });
+    await clearDemoAccess(t);
     admin = (await t.session('admin', undefined, 'Riverside Residence')).token;
     const status = await t.call('GET', '/broker/status', { token: admin });
     const tcp = status.json().data.listeners.find((l: { protocol: string }) => l.protocol === 'mqtt');

@@ -101,3 +101,12 @@ export async function insertRule(
     await t.db.insertInto('access_rule_domains').values({ access_rule_id: id, domain_id: x }).execute();
   return id;
 }
+
+/** Empties the demo's access data (rules, schedules, marked days, identifiers): tests that count chains start bare. */
+export async function clearDemoAccess(t: TestApp): Promise<void> {
+  await t.db.deleteFrom('access_rules').execute();
+  await t.db.deleteFrom('elevator_access_rules').execute();
+  await t.db.deleteFrom('time_rules').execute();
+  await t.db.deleteFrom('project_days').execute();
+  await t.db.deleteFrom('identifiers').execute();
+}
