@@ -40,7 +40,9 @@ export function IdentifierQrDialog(props: { loader: LoaderMachine; name: string;
       }
     >
       {url ? (
-        <img src={url} alt={t('identifiers:qr.alt', { value: props.value })} className="mx-auto w-full max-w-[256px]" />
+        <div className="flex justify-center">
+          <img src={url} alt={t('identifiers:qr.alt', { value: props.value })} className="w-full max-w-[256px]" />
+        </div>
       ) : failed ? (
         <p role="alert" className="text-danger-700">
           {translateError(t, error as never)}
