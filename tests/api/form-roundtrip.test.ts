@@ -1,13 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessRulesEntity } from '../../src/contract/entities/access-rule';
 import { announcesEntity } from '../../src/contract/entities/announce';
 import { conversationsEntity } from '../../src/contract/entities/conversation';
 import { devicesEntity } from '../../src/contract/entities/device';
 import { elevatorsEntity } from '../../src/contract/entities/elevator';
+import { elevatorAccessRulesEntity } from '../../src/contract/entities/elevator-access-rule';
 import { AUDIO_FILENAME, emergencyAlertsEntity } from '../../src/contract/entities/emergency-alert';
 import { forwardGroupsEntity, forwardRuleSetsEntity } from '../../src/contract/entities/forward-rule';
 import { groupsEntity } from '../../src/contract/entities/group';
+import { identifiersEntity } from '../../src/contract/entities/identifier';
 import { ipWhitelistEntity } from '../../src/contract/entities/ip-blocking';
 import { markersEntity } from '../../src/contract/entities/marker';
 import { NotificationSettingsSchema } from '../../src/contract/entities/notification';
@@ -32,6 +35,8 @@ import {
   valuesFromProfile,
 } from '../../src/machines/profile-form/profile-form.values';
 import { isAudioChoice } from '../../src/services/alert-audio';
+import { accessRuleForm } from '../../src/ui/access-rules/access-rule-form';
+import { elevatorAccessRuleForm } from '../../src/ui/access-rules/elevator-access-rule-form';
 import { announceForm } from '../../src/ui/announces/announce-form';
 import { conversationForm } from '../../src/ui/conversations/conversation-form';
 import { deviceForm } from '../../src/ui/devices/device-form';
@@ -40,6 +45,7 @@ import { alertForm } from '../../src/ui/emergency/alert-form';
 import { forwardGroupForm } from '../../src/ui/forward-rules/forward-group-form';
 import { ruleSetForm } from '../../src/ui/forward-rules/rule-set-form';
 import { groupForm } from '../../src/ui/groups/group-form';
+import { identifierForm } from '../../src/ui/identifiers/identifier-form';
 import { whitelistForm } from '../../src/ui/ip-blocking/whitelist-form';
 import { markerForm } from '../../src/ui/markers/marker-form';
 import { notificationSettingsForm } from '../../src/ui/notifications/notification-settings-form';
@@ -1624,6 +1630,195 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
         expected: { ip: '10.20.0.0/16', description: 'Lab network' },
       },
       edits: [],
+    });
+  });
+
+  it('access rules', async () => {
+    const controller = async (serial: string) => {
+      const id = v.parse(
+        v.number(),
+        await ok('PUT', '/devices', {
+          name: serial,
+          type: 'accesscontroller',
+          serial_number: serial,
+          domain_id: groups['Building A'],
+        }),
+      );
+      return { id, name: serial, type: 'accesscontroller' };
+    };
+    const first = await controller('RT-AC-1');
+    const second = await controller('RT-AC-2');
+    await roundTrip({
+      name: 'access rules',
+      form: entityForm(accessRuleForm),
+      ...calls(accessRulesEntity),
+      create: {
+        values: {
+          name: 'Round trip doors',
+          description: 'Lobby and yard',
+          devices: [first],
+          locks: { [String(first.id)]: [1, 3] },
+          users: [user('resident')],
+          domains: [group('Building A')],
+          prohibition: true,
+          is_shareable: false,
+        },
+        expected: {
+          name: 'Round trip doors',
+          description: 'Lobby and yard',
+          devices: [
+            { id: first.id, lock_number: 1 },
+            { id: first.id, lock_number: 3 },
+          ],
+          users: [{ id: users.resident }],
+          domains: [{ id: groups['Building A'] }],
+          prohibition: true,
+          is_shareable: false,
+        },
+      },
+      edits: [
+        {
+          values: {
+            name: 'Round trip doors 2',
+            description: 'Yard only',
+            devices: [second],
+            locks: { [String(second.id)]: [2] },
+            users: [user('staff')],
+            domains: [group('Unit 101')],
+            prohibition: false,
+            is_shareable: true,
+          },
+          expected: {
+            name: 'Round trip doors 2',
+            description: 'Yard only',
+            devices: [{ id: second.id, lock_number: 2 }],
+            users: [{ id: users.staff }],
+            domains: [{ id: groups['Unit 101'] }],
+            prohibition: false,
+            is_shareable: true,
+          },
+        },
+      ],
+    });
+  });
+
+  it('elevator access rules', async () => {
+    const lift = await t.db
+      .selectFrom('elevators')
+      .select(['id', 'name'])
+      .where('name', '=', 'Building A lift')
+      .executeTakeFirstOrThrow();
+    const elevator = { id: Number(lift.id), name: lift.name };
+    await roundTrip({
+      name: 'elevator access rules',
+      form: entityForm(elevatorAccessRuleForm),
+      ...calls(elevatorAccessRulesEntity),
+      create: {
+        values: {
+          name: 'Round trip floors',
+          description: 'Upper floors',
+          users: [user('resident')],
+          elevators: [elevator],
+          floors: { [String(elevator.id)]: [2, 3] },
+        },
+        expected: {
+          name: 'Round trip floors',
+          description: 'Upper floors',
+          users: [{ id: users.resident }],
+          elevators: [{ id: elevator.id, floors: [2, 3] }],
+        },
+      },
+      edits: [
+        {
+          values: {
+            name: 'Round trip floors 2',
+            description: 'Ground and top',
+            users: [user('staff')],
+            elevators: [elevator],
+            floors: { [String(elevator.id)]: [1, 4] },
+          },
+          kept: { elevators: 'the demo has one elevator: its floors change instead' },
+          expected: {
+            name: 'Round trip floors 2',
+            description: 'Ground and top',
+            users: [{ id: users.staff }],
+            elevators: [{ id: elevator.id, floors: [1, 4] }],
+          },
+        },
+      ],
+    });
+  });
+
+  it('identifiers', async () => {
+    await roundTrip({
+      name: 'identifiers',
+      form: entityForm(identifierForm),
+      ...calls(identifiersEntity),
+      writeOnly: { value_format: 'the format the value was typed in: it is stored in one form per type' },
+      create: {
+        values: {
+          name: 'Round trip ukey',
+          description: 'Lobby card',
+          type: 'ukey',
+          value: '123456',
+          value_format: 'dec',
+          owner: user('resident'),
+          is_active: false,
+          period_restrict_active: true,
+          period_restrict_from: '2026-03-01T10:00',
+          period_restrict_to: '2026-12-31T18:30',
+          passes_restrict_active: true,
+          passes_restrict_max_count: '5',
+          is_profile_identifier: true,
+        },
+        kept: { value_format: 'decimal, as stored: a hex value would be read back in decimal' },
+        expected: {
+          name: 'Round trip ukey',
+          description: 'Lobby card',
+          type: 'ukey',
+          value: '123456',
+          owner_id: users.resident,
+          is_active: false,
+          period_restrict: {
+            active: true,
+            from: new Date('2026-03-01T10:00').toISOString(),
+            to: new Date('2026-12-31T18:30').toISOString(),
+          },
+          passes_restrict: { active: true, max_count: 5 },
+          is_profile_identifier: true,
+        },
+      },
+      edits: [
+        {
+          values: {
+            name: 'Round trip card',
+            description: 'Garage key',
+            type: 'card',
+            value: '654321',
+            value_format: 'dec',
+            owner: user('staff'),
+            is_active: true,
+            period_restrict_active: false,
+            period_restrict_from: '',
+            period_restrict_to: '',
+            passes_restrict_active: false,
+            passes_restrict_max_count: '',
+            is_profile_identifier: false,
+          },
+          kept: { value_format: 'decimal, as stored' },
+          expected: {
+            name: 'Round trip card',
+            description: 'Garage key',
+            type: 'card',
+            value: '654321',
+            owner_id: users.staff,
+            is_active: true,
+            period_restrict: { active: false, from: null, to: null },
+            passes_restrict: { active: false, max_count: null },
+            is_profile_identifier: false,
+          },
+        },
+      ],
     });
   });
 
