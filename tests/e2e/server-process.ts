@@ -44,7 +44,8 @@ export function ownServer(port: number) {
   /** Kills the process as a crash would (no graceful close of the websockets). */
   const kill = async () => {
     const running = child;
-    if (!running || running.exitCode !== null) return;
+    // Killed by a signal, a process has no exit code: its signal says it is gone.
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       running.once('exit', () => resolve());
       running.kill('SIGKILL');
