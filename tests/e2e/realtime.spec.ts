@@ -16,6 +16,8 @@ test('after the server dies and comes back, the console reconnects and live chan
   await logIn(page, users.staff);
   await expect(page).toHaveURL(/\/home/);
   expect(await menuPaths(page)).toContain('/roles');
+  // The home page's code is in before the server goes: this test is about live updates, not lost chunks.
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome,/ })).toBeVisible();
 
   await server.kill();
   const banner = page.getByRole('status').filter({ hasText: 'Live updates paused' });

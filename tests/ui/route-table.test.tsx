@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MENU } from '../../src/contract/menu';
 import { ROUTE_TABLE } from '../../src/ui/app/route-table';
 import { buildRoutes } from '../../src/ui/app/routes';
+import { Layout } from '../../src/ui/shell/Layout';
 
 const routes = buildRoutes();
 const leaf = (path: string) => matchRoutes(routes, path)?.at(-1)?.route;
@@ -40,6 +41,16 @@ describe('route table (2.1)', () => {
     ['/no/such/page', '*'],
   ])('%s is served by %s', (url, pattern) => {
     expect(leaf(url)?.path).toBe(pattern);
+  });
+
+  it('catches a failing page below the layout, so the menu and connection banner stay', () => {
+    for (const url of ['/home', '/users/1/edit', '/login', '/no/such/page']) {
+      const chain = matchRoutes(routes, url)?.map((m) => m.route) ?? [];
+      const layoutAt = chain.findIndex((r) => (r.element as { type?: unknown } | undefined)?.type === Layout);
+      const nearestCatch = chain.findLastIndex((r) => r.errorElement);
+      expect(layoutAt, url).toBeGreaterThanOrEqual(0);
+      expect(nearestCatch, url).toBeGreaterThan(layoutAt);
+    }
   });
 
   it('has the list, add and edit pages of every list area', () => {

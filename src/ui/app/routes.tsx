@@ -134,21 +134,30 @@ export function buildRoutes(): RouteObject[] {
         {
           element: <Layout />,
           children: [
-            {
-              element: <RequireLoggedOut />,
-              children: [{ index: true, element: <Navigate to={LOGIN_PATH} replace /> }, ...routesOf('loggedOut')],
-            },
-            { element: <ChooseProjectGate />, children: routesOf('choose') },
-            ...routesOf('any'),
-            {
-              element: <RequireAuth />,
-              children: [
-                ...routesOf('auth'),
-                { path: '*', element: <NotFoundPage />, handle: { title: NOT_FOUND_TITLE } satisfies RouteHandle },
-              ],
-            },
+            // A page that fails (its chunk lost with the connection) keeps the shell: the menu and the
+            // connection banner stay, so people see why and where to go.
+            { errorElement: <RouteErrorPage />, children: layoutChildren() },
           ],
         },
+      ],
+    },
+  ];
+}
+
+/** The routes inside the layout, each access kind under its guard. */
+function layoutChildren(): RouteObject[] {
+  return [
+    {
+      element: <RequireLoggedOut />,
+      children: [{ index: true, element: <Navigate to={LOGIN_PATH} replace /> }, ...routesOf('loggedOut')],
+    },
+    { element: <ChooseProjectGate />, children: routesOf('choose') },
+    ...routesOf('any'),
+    {
+      element: <RequireAuth />,
+      children: [
+        ...routesOf('auth'),
+        { path: '*', element: <NotFoundPage />, handle: { title: NOT_FOUND_TITLE } satisfies RouteHandle },
       ],
     },
   ];
