@@ -6,7 +6,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import { type BrokerPorts, startDeviceLink, startMosquittoSync } from './device-link';
-import { passwordPool } from './domain/auth/password-pool';
+import { configurePasswordHashing } from './domain/auth/passwords';
 import { type Clock, systemClock } from './domain/clock';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
 import { followDeviceEvents } from './domain/devices/event-ingest';
@@ -76,7 +76,7 @@ const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
-  passwordPool.configure(config.passwordHashing);
+  configurePasswordHashing(config.passwordHashing);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     // Request ids in logs tie a 500 to the request that caused it.

@@ -66,10 +66,15 @@ export interface Config {
   trustProxy: boolean | string[];
 }
 
+/** How hard argon2id works: `standard` (64 MiB, 3 passes) everywhere people log in; `low` (1 MiB, 1 pass) for test servers. */
+export const PASSWORD_HASH_COSTS = ['standard', 'low'] as const;
+
 /** PASSWORD_HASH_CONCURRENCY hashes at once; PASSWORD_HASH_QUEUE more may wait, beyond that 429. */
 export interface PasswordHashingConfig {
   concurrency: number;
   waiting: number;
+  /** PASSWORD_HASH_COST; a hash keeps its own parameters, so passwords hashed at either cost verify at both. */
+  cost: (typeof PASSWORD_HASH_COSTS)[number];
 }
 
 /** The simulated hardware of demo mode (server/simulator). */
@@ -199,6 +204,11 @@ const postgresUrl: Rule<string> = {
 const secret: Rule<string> = {
   schema: v.pipe(v.string(), v.minLength(32)),
   expected: 'at least 32 characters',
+};
+
+const hashCost: Rule<(typeof PASSWORD_HASH_COSTS)[number]> = {
+  schema: v.pipe(v.string(), v.picklist(PASSWORD_HASH_COSTS)),
+  expected: `one of ${PASSWORD_HASH_COSTS.join(', ')}`,
 };
 
 const logLevel: Rule<(typeof LOG_LEVELS)[number]> = {
@@ -462,6 +472,7 @@ export function loadConfig(env: Env): Config {
   const passwordHashing: PasswordHashingConfig = {
     concurrency: read('PASSWORD_HASH_CONCURRENCY', integer(1, 64), 2),
     waiting: read('PASSWORD_HASH_QUEUE', integer(0, 10_000), 32),
+    cost: read('PASSWORD_HASH_COST', hashCost, 'standard'),
   };
   const trustProxySetting = read('TRUST_PROXY', trustProxy, false);
   // The demo's devices are simulated on loopback: a demo server never probes a real network.

@@ -58,7 +58,7 @@ describe('loadConfig', () => {
       mqtt: { port: 1883, wsPort: null, url: null, tlsKey: null, tlsCert: null, dynsec: false },
       deviceTasks: { leaseMs: 30_000, retryMs: [5_000, 30_000, 120_000, 600_000], maxAttempts: 6 },
       deviceSearch: { allow: ['127.0.0.0/8'], port: 80 },
-      passwordHashing: { concurrency: 2, waiting: 32 },
+      passwordHashing: { concurrency: 2, waiting: 32, cost: 'standard' },
       trustProxy: false,
     });
   });
@@ -111,6 +111,7 @@ describe('loadConfig', () => {
       MQTT_TLS_CERT: 'package.json',
       PASSWORD_HASH_CONCURRENCY: '4',
       PASSWORD_HASH_QUEUE: '0',
+      PASSWORD_HASH_COST: 'low',
       TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, loopback',
       DEVICE_SEARCH_ALLOW: '192.168.1.0/24, 10.2.0.0/16',
       DEVICE_SEARCH_PORT: '8080',
@@ -165,7 +166,7 @@ describe('loadConfig', () => {
       },
       deviceTasks: { leaseMs: 45_000, retryMs: [1_000, 2_000, 3_000], maxAttempts: 4 },
       deviceSearch: { allow: ['192.168.1.0/24', '10.2.0.0/16'], port: 8080 },
-      passwordHashing: { concurrency: 4, waiting: 0 },
+      passwordHashing: { concurrency: 4, waiting: 0, cost: 'low' },
       trustProxy: ['10.0.0.1', '10.1.0.0/16', 'loopback'],
     });
   });
@@ -198,6 +199,9 @@ describe('loadConfig', () => {
     );
     expect(configError({ PASSWORD_HASH_QUEUE: '-1' }).message).toContain(
       'PASSWORD_HASH_QUEUE must be an integer 0-10000',
+    );
+    expect(configError({ PASSWORD_HASH_COST: 'none' }).message).toContain(
+      'PASSWORD_HASH_COST must be one of standard, low',
     );
   });
 

@@ -103,6 +103,8 @@ export async function buildTestApp(dialect: DialectName = 'sqlite', options: Tes
     MQTT_PORT: 'off',
     // A quiet project: no simulated demo hardware (main starts it; buildApp does not, but say so).
     GATEHOUSE_SIMULATOR: '0',
+    // argon2id at its floor: suites log in thousands of times; tests/api/password-cost.test.ts keeps the standard cost honest.
+    PASSWORD_HASH_COST: 'low',
     ...options.env,
   };
   if (options.sameDatabaseAs) {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
-import { generatePassword, hashPassword } from '../../domain/auth/passwords';
+import { configurePasswordHashing, generatePassword, hashPassword } from '../../domain/auth/passwords';
 import { ALL_FEATURES } from '../../domain/project/features';
 import type { Database } from '../schema';
 import { insertUser } from './builders';
@@ -29,6 +29,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: Config): Promise
   const existing = await db.selectFrom('projects').select('id').limit(1).executeTakeFirst();
   if (existing) return { created: false, admin: { login: config.adminLogin, generatedPassword: null }, demo: null };
 
+  configurePasswordHashing(config.passwordHashing);
   const adminPassword = config.adminPassword ?? generatePassword();
   const demoPassword = config.demo ? (config.demoPassword ?? generatePassword()) : null;
   // Hash before the transaction: argon2 is slow on purpose, and SQLite has one writer. The demo's

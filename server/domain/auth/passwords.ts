@@ -1,13 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import argon2 from 'argon2';
+import type { PasswordHashingConfig } from '../../config';
 import { passwordPool } from './password-pool';
 
+/** argon2id options per PASSWORD_HASH_COST: the library's defaults (64 MiB, 3 passes), or argon2's floor for tests. */
+const COSTS: Record<PasswordHashingConfig['cost'], argon2.HashOptions & { raw?: false }> = {
+  standard: { type: argon2.argon2id },
+  low: { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 },
+};
+let hashOptions = COSTS.standard;
+
+/** Applies PASSWORD_HASH_* to this process: the pool's limits and the cost of new hashes (main, seed and buildApp call it). */
+export function configurePasswordHashing(settings: PasswordHashingConfig): void {
+  passwordPool.configure(settings);
+  hashOptions = COSTS[settings.cost];
+}
+
 /**
- * argon2id with the library's defaults (64 MiB, 3 passes): the OWASP-recommended family.
+ * argon2id (the OWASP-recommended family) at the configured cost.
  * Hashes and verifies wait for a slot of the password pool; a full pool throws 429.
  */
 export function hashPassword(password: string): Promise<string> {
-  return passwordPool.run(() => argon2.hash(password, { type: argon2.argon2id }));
+  return passwordPool.run(() => argon2.hash(password, hashOptions));
 }
 
 /** False for a wrong password or a malformed hash; never throws on bad input (only the pool's 429). */
