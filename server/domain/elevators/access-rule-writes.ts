@@ -5,6 +5,7 @@ import type {
   ElevatorAccessRulePatch,
 } from '../../../src/contract/entities/elevator-access-rule';
 import type { FieldError } from '../../../src/contract/errors';
+import { replaceLinks } from '../../db/replace-links';
 import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
 import { nowIso } from '../clock';
@@ -91,20 +92,21 @@ async function elevatorsOf(db: Db, ruleIds: number[]): Promise<number[]> {
 }
 
 async function writeJoins(trx: Transaction<Database>, ruleId: number, body: ElevatorAccessRulePatch): Promise<void> {
-  if (body.users) {
-    await trx.deleteFrom('elevator_access_rule_users').where('rule_id', '=', ruleId).execute();
-    await trx
-      .insertInto('elevator_access_rule_users')
-      .values(unique(body.users).map((user_id) => ({ rule_id: ruleId, user_id })))
-      .execute();
-  }
-  if (body.elevators) {
-    await trx.deleteFrom('elevator_access_rule_floors').where('rule_id', '=', ruleId).execute();
-    await trx
-      .insertInto('elevator_access_rule_floors')
-      .values(body.elevators.flatMap((e) => e.floors.map((floor) => ({ rule_id: ruleId, elevator_id: e.id, floor }))))
-      .execute();
-  }
+  const owner = { column: 'rule_id', id: ruleId };
+  if (body.users)
+    await replaceLinks(
+      trx,
+      'elevator_access_rule_users',
+      owner,
+      unique(body.users).map((user_id) => ({ user_id })),
+    );
+  if (body.elevators)
+    await replaceLinks(
+      trx,
+      'elevator_access_rule_floors',
+      owner,
+      body.elevators.flatMap((e) => e.floors.map((floor) => ({ elevator_id: e.id, floor }))),
+    );
 }
 
 export async function createElevatorRule(

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DeviceType } from '../../../../src/contract/constants';
 import type {
   AccessRuleCreate,
@@ -7,6 +7,7 @@ import type {
 } from '../../../../src/contract/entities/access-rule';
 import { DEVICE_RELAYS } from '../../../../src/contract/entities/device';
 import type { FieldError } from '../../../../src/contract/errors';
+import { replaceLinks } from '../../../db/replace-links';
 import type { Database } from '../../../db/schema';
 import type { Auth } from '../../auth/auth-context';
 import { nowIso } from '../../clock';
@@ -111,27 +112,28 @@ const sorted = (ids: Iterable<number>) => [...new Set(ids)].sort((a, b) => a - b
 
 /** Replaces the joins the body names (absent fields keep theirs). */
 async function writeJoins(trx: Transaction<Database>, ruleId: number, body: AccessRulePatch): Promise<void> {
-  if (body.devices) {
-    await trx.deleteFrom('access_rule_devices').where('access_rule_id', '=', ruleId).execute();
-    await trx
-      .insertInto('access_rule_devices')
-      .values(body.devices.map((d) => ({ access_rule_id: ruleId, device_id: d.id, lock_number: d.lock_number })))
-      .execute();
-  }
+  const owner = { column: 'access_rule_id', id: ruleId };
+  if (body.devices)
+    await replaceLinks(
+      trx,
+      'access_rule_devices',
+      owner,
+      body.devices.map((d) => ({ device_id: d.id, lock_number: d.lock_number })),
+    );
   const simple = [
     ['access_rule_time_rules', 'time_rule_id', body.time_rules],
     ['access_rule_users', 'user_id', body.users],
     ['access_rule_identifiers', 'identifier_id', body.identifiers],
     ['access_rule_domains', 'domain_id', body.domains],
   ] as const;
-  for (const [table, column, ids] of simple) {
-    if (!ids) continue;
-    await trx.deleteFrom(table).where('access_rule_id', '=', ruleId).execute();
-    const values = unique(ids);
-    if (values.length === 0) continue;
-    await sql`insert into ${sql.table(table)} (access_rule_id, ${sql.ref(column)})
-      values ${sql.join(values.map((id) => sql`(${ruleId}, ${id})`))}`.execute(trx);
-  }
+  for (const [table, column, ids] of simple)
+    if (ids)
+      await replaceLinks(
+        trx,
+        table,
+        owner,
+        unique(ids).map((id) => ({ [column]: id })),
+      );
 }
 
 export async function createAccessRule(
