@@ -1,12 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEVICE_EVENTS_TOPIC, type DeviceEventsAddedEvent } from '../../../src/contract/realtime';
-import { announceAccessEvents } from '../access/events/announce';
-import { DECISION_EVENT_TYPES, type RecordedAccess, recordAccessEvents, type StoredEvent } from '../access/events/record';
 import type { Database } from '../../db/schema';
 import type { DeviceLink, Unsubscribe } from '../../mqtt/link';
 import type { DeviceEvent } from '../../mqtt/protocol';
 import type { Realtime } from '../../realtime/realtime';
+import { announceAccessEvents } from '../access/events/announce';
+import {
+  DECISION_EVENT_TYPES,
+  type RecordedAccess,
+  recordAccessEvents,
+  type StoredEvent,
+} from '../access/events/record';
 import { nowIso } from '../clock';
 import { announceAlarmChanges } from './alarm-notify';
 import { type AlarmChange, alarmEventOf, applyAlarmEvent } from './alarms';

@@ -1,6 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import {
-  ACCESS_EVENT_EXPORT_FIELDS,
+  type ACCESS_EVENT_EXPORT_FIELDS,
   type AccessEvent,
   maskIdentifierValue,
 } from '../../../../src/contract/entities/access-event';
