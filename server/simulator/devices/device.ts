@@ -263,7 +263,7 @@ export class SimulatedDevice implements Tickable {
   /** A lift call made at the controller (an identifier at the lift's reader). */
   callLift(floor: number, identifier?: string): AccessDecision {
     if (!this.floorMap.some((entry) => entry.floor === floor)) return { granted: false, reason: 'floor_not_mapped' };
-    const decision = identifier === undefined ? ({ granted: true } as const) : this.decide(identifier, floor);
+    const decision: AccessDecision = identifier === undefined ? { granted: true } : this.decide(identifier, floor);
     const key = decision.key === undefined ? {} : { key: decision.key };
     if (decision.granted) this.emit('lift.called', { floor, source: 'identifier', identifier, ...key });
     else this.emit('access.denied', { identifier, floor, reason: decision.reason, ...key });
