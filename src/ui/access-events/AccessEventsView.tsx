@@ -5,7 +5,7 @@ import type { EntityListMachine } from '../../machines/entity-list/entity-list.m
 import { EntityListView } from '../entities/EntityListView';
 import type { FilterDef } from '../entities/filters';
 import { accessEventColumns } from './access-event-columns';
-import { doorText } from './access-event-text';
+import { rowText } from './access-event-text';
 import { ReasonChips } from './ReasonChips';
 
 /** Props of {@link AccessEventsView}. */
@@ -27,7 +27,7 @@ export function AccessEventsView({ listRef, filters, canExport }: AccessEventsVi
       filters={filters}
       tabs={<ReasonChips listRef={listRef} />}
       searchLabel={t('accessEvents:search')}
-      rowLabel={(row) => doorText(t, row as unknown as AccessEvent)}
+      rowLabel={(row) => rowText(t, row as unknown as AccessEvent)}
       entityLabel={(count) => t('accessEvents:count', { count })}
       canExport={canExport}
       emptyText={{ title: t('accessEvents:empty') }}

@@ -21,3 +21,7 @@ export function whoText(t: TFunction, event: Pick<AccessEvent, 'holder_type' | '
   if (event.user) return event.user.name;
   return t('accessEvents:holders.nobody');
 }
+
+/** A row as a screen reader names it: the door, who, and what happened. */
+export const rowText = (t: TFunction, event: AccessEvent) =>
+  [doorText(t, event), whoText(t, event), reasonText(t, event.reason)].join(', ');
