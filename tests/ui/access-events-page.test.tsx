@@ -156,7 +156,7 @@ describe('who can open this door', { timeout: 60_000 }, () => {
     expect(fake.calls.filter((c) => c.path === '/access/explain').at(-1)?.search.at).toBe(
       new Date('2026-03-10T23:30').toISOString(),
     );
-    expect(within(panel).getByText(/^Before: May pass/)).toBeInTheDocument();
+    expect(within(panel).getByText(/^Before: may pass at/)).toBeInTheDocument();
     expect(within(panel).getByText(/outside its hours/)).toBeInTheDocument();
   });
 });

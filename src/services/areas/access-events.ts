@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { fromPromise } from 'xstate';
-import type { AccessExplain } from '../../contract/entities/access-explain';
 import { accessEventsEntity } from '../../contract/entities/access-event';
+import type { AccessExplain } from '../../contract/entities/access-explain';
 import { ukey2Entity } from '../../contract/entities/ukey2';
 import { ACCESS_EVENTS_TOPIC, AccessEventsAddedEventSchema } from '../../contract/realtime';
 import { accessExplainMachine, type ExplainQuery } from '../../machines/access-explain/access-explain.machine';

@@ -44,7 +44,7 @@ export function accessEventColumns(t: TFunction, locale: string): ColumnDef[] {
       key: 'occurred_at',
       header: t('accessEvents:fields.occurred_at'),
       sortField: 'occurred_at',
-      className: 'w-44',
+      className: 'w-44 whitespace-nowrap',
       cell: (e) => formatInstant(e.occurred_at, locale),
     },
     { key: 'device', header: t('accessEvents:fields.device'), cell: (e) => doorText(t, e) },
@@ -78,7 +78,9 @@ export function accessEventColumns(t: TFunction, locale: string): ColumnDef[] {
       sortField: 'reason',
       cell: (e) =>
         e.granted ? (
-          <span className="text-muted">{reasonText(t, e.reason)}</span>
+          <span className="text-muted" title={reasonText(t, e.reason)}>
+            —
+          </span>
         ) : (
           <Badge tone={e.reason === 'revoked' ? 'danger' : 'warning'}>{reasonText(t, e.reason)}</Badge>
         ),
@@ -87,7 +89,7 @@ export function accessEventColumns(t: TFunction, locale: string): ColumnDef[] {
       key: 'received_at',
       header: t('accessEvents:fields.received_at'),
       sortField: 'received_at',
-      className: 'w-44',
+      className: 'w-44 whitespace-nowrap',
       cell: (e) => <span className="text-xs text-muted">{formatInstant(e.received_at, locale)}</span>,
     },
   ]);

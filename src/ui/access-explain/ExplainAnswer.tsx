@@ -117,11 +117,12 @@ export function ExplainAnswer({ answer, previous }: { answer: AccessExplain; pre
       </div>
       {previous ? (
         <p className="text-[13px] text-muted">
-          {t('accessEvents:explain.previous', {
-            decision: t(`accessEvents:explain.${previous.granted ? 'granted' : 'denied'}`),
-            time: formatDateTime(previous.at, locale),
-            reason: t(`accessEvents:reasons.${previous.reason}`),
-          })}
+          {previous.granted
+            ? t('accessEvents:explain.previousGranted', { time: formatDateTime(previous.at, locale) })
+            : t('accessEvents:explain.previousDenied', {
+                time: formatDateTime(previous.at, locale),
+                reason: t(`accessEvents:reasons.${previous.reason}`),
+              })}
         </p>
       ) : null}
       <div>

@@ -61,7 +61,7 @@ export const Answered: Story = {
     );
     await expect(page.getByRole('link', { name: 'Working hours' })).toHaveAttribute('href', '/schedules/9/edit');
     // The what-if: the answer before the change.
-    await expect(page.getByText(/^Before: May pass/)).toBeInTheDocument();
+    await expect(page.getByText(/^Before: may pass at/)).toBeInTheDocument();
   },
 };
 
