@@ -27,7 +27,9 @@ export function Ukey2View(props: Ukey2ViewProps) {
       columns={ukey2Columns(t, i18n.language)}
       filters={props.filters}
       searchLabel={t('ukey2:search')}
-      rowLabel={(row) => String(row.name ?? row.value)}
+      rowLabel={(row) =>
+        [row.name ?? row.value, (row.owner as { name?: string } | null)?.name].filter(Boolean).join(', ')
+      }
       entityLabel={(count) => t('ukey2:count', { count })}
       onOpen={props.onOpen}
       emptyText={{ title: t('ukey2:empty') }}
