@@ -9,6 +9,7 @@ import { accessEventRoutes } from './access/events';
 import { accessRoutes } from './access/routes';
 import { timeRuleRoutes } from './access/time-rules';
 import { accessRuleRoutes } from './access-rules/routes';
+import { backupRoutes } from './backups/routes';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
 import { deviceEventRoutes } from './devices/events';
@@ -54,6 +55,7 @@ const AREAS = [
   identifierRoutes,
   accessEventRoutes,
   ukey2Routes,
+  backupRoutes,
 ];
 
 /**

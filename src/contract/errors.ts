@@ -81,6 +81,9 @@ export const ERROR_CODES = {
   alarmAlreadyProcessed: 'alarm already processed',
   // Access management › Schedules: a schedule access rules use is not deleted (docs/decisions.md).
   scheduleInUse: 'schedule used by access rules: {rules}',
+  // Backups (8.2): a foreign, damaged or wrongly keyed archive; the body's `code` says which
+  // (INVALID_BACKUP_REASONS, src/contract/entities/backup.ts).
+  invalidBackupImage: 'invalid backup image',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

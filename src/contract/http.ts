@@ -1,6 +1,7 @@
 import { ACCESS_CALLS } from './calls/access';
 import { ACCESS_EVENT_CALLS } from './calls/access-events';
 import { ACCESS_RULE_CALLS } from './calls/access-rules';
+import { BACKUP_CALLS } from './calls/backups';
 import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
 import { DEVICE_EVENT_CALLS } from './calls/device-events';
@@ -55,6 +56,7 @@ export const CALLS = {
   ...IDENTIFIER_CALLS,
   ...ACCESS_EVENT_CALLS,
   ...UKEY2_CALLS,
+  ...BACKUP_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;

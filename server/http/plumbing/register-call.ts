@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import * as v from 'valibot';
 import {
@@ -31,9 +32,15 @@ export type BodyOf<K extends CallKey> =
     ? { fields: v.InferOutput<F>; files: UploadedFiles }
     : Parsed<Declared<K>, 'body', undefined>;
 
-/** A file answer: sent as is, with its type and, for downloads, its name. */
+/** A file answer: sent as is (a stream for big files: backups), with its type and, for downloads, its name. */
 export interface FileAnswer {
-  file: { contentType: string; data: Buffer | string; filename?: string; cacheControl?: string; language?: string };
+  file: {
+    contentType: string;
+    data: Buffer | string | Readable;
+    filename?: string;
+    cacheControl?: string;
+    language?: string;
+  };
 }
 export type AnswerOf<K extends CallKey> =
   Declared<K> extends { file: string } ? FileAnswer : v.InferInput<Declared<K>['response']>;
