@@ -376,7 +376,12 @@ export function createBackups(deps: BackupsDeps) {
               passphrase: body.passphrase,
               restoring: row,
             },
-            (_, done, total) => progress('safety_backup', done, total),
+            (phase, done, total) => {
+              // The make's own phases, one after the other, inside the safety backup's span.
+              const [from, to] = SPANS.make[phase] ?? [0, 100];
+              const share = total > 0 ? Math.min(1, done / total) : 1;
+              progress('safety_backup', from + (to - from) * share, 100);
+            },
           );
           const files = await restoreFiles(loaded.reader, loaded.manifest, loaded.entities, loaded.layout);
           progress('planning', 0, 1);

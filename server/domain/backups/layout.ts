@@ -19,14 +19,21 @@ export type Scope =
   | { kind: 'project' }
   | { kind: 'column'; column: string }
   | { kind: 'parent'; column: string; parent: string; references: string }
-  | { kind: 'shared'; via: string; column: string; references: string };
+  | {
+      kind: 'shared';
+      via: string;
+      column: string;
+      references: string;
+      /** Backed-up tables whose rows point to it: a project's rows also hold what those point to. */
+      referencedBy: { table: string; column: string }[];
+    };
 
 export interface BackupTable {
   name: string;
   entity: BackupEntity;
-  /** Every column of the table, in order. */
+  /** Every column of the table, in order: what a backup holds. */
   columns: string[];
-  /** The columns a backup holds and a restore writes (`keep` columns left out). */
+  /** The columns a restore writes (`keep` columns left as they are). */
   written: string[];
   key: string[];
   /** The key is one integer `id` (PostgreSQL's sequence is set after a restore). */
@@ -76,18 +83,34 @@ export function buildLayout(shapes: readonly TableShape[]): BackupLayout {
       const via = all.get(cls.shared.via);
       const link = via?.foreignKeys.find((f) => f.table === name);
       if (!via || !link) throw new LayoutError(`${name}: shared via ${cls.shared.via}, which does not reference it`);
-      scope = { kind: 'shared', via: via.name, column: link.column, references: link.references };
+      const referencedBy = chosen
+        .filter((other) => other.name !== via.name && !classShared(other.name))
+        .flatMap((other) =>
+          other.foreignKeys
+            .filter((f) => f.table === name && f.references === link.references)
+            .map((f) => ({ table: other.name, column: f.column })),
+        );
+      scope = { kind: 'shared', via: via.name, column: link.column, references: link.references, referencedBy };
     } else {
       const direct = shape.foreignKeys.find((f) => f.table === PROJECTS_TABLE);
       if (direct) scope = { kind: 'column', column: direct.column };
       else {
         const notNull = new Set(shape.columns.filter((c) => c.notNull).map((c) => c.name));
-        const candidates = shape.foreignKeys
+        const sameEntity = (table: string) => {
+          const other = classOf(table);
+          return other !== null && 'entity' in other && other.entity === cls.entity;
+        };
+        // A parent of the same entity first (its rows travel in the same backup, so a scratch
+        // database holding only the backup finds them), then a not-null reference, then a
+        // directly scoped parent; by column name where nothing else decides.
+        const candidates = [...shape.foreignKeys]
+          .sort((a, b) => a.column.localeCompare(b.column))
           .filter((f) => f.table !== name && names.has(f.table) && !classShared(f.table))
           .map((f) => ({ f, parent: scopeOf(f.table, seen) }))
           .filter((c): c is { f: ForeignKey; parent: Scope } => c.parent !== null)
           .sort(
             (a, b) =>
+              Number(sameEntity(b.f.table)) - Number(sameEntity(a.f.table)) ||
               Number(notNull.has(b.f.column)) - Number(notNull.has(a.f.column)) ||
               Number(b.parent.kind === 'column') - Number(a.parent.kind === 'column'),
           );

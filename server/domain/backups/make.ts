@@ -33,6 +33,7 @@ export async function writeBackup(input: {
 }): Promise<Manifest> {
   const { layout, projectId } = input;
   const tables = tablesOf(layout, input.entities);
+  const within = new Set(tables.map((t) => t.name));
   const writer = await ArchiveWriter.create(input.path, input.description, input.passphrase, input.kdfCost);
   try {
     const manifest: Manifest = {
@@ -47,12 +48,14 @@ export async function writeBackup(input: {
     const wanted = new Map<string, { dir: string; files: Set<string> }>();
     await withSnapshot(input.db, input.target, async (reader) => {
       const counts = new Map<string, number>();
-      for (const table of tables) counts.set(table.name, await countProjectRows(reader, layout, table, projectId));
+      for (const table of tables) {
+        counts.set(table.name, await countProjectRows(reader, layout, table, projectId, within));
+      }
       const total = [...counts.values()].reduce((a, b) => a + b, 0);
       let done = 0;
       input.progress('reading', 0, total);
       for (const table of tables) {
-        const columns = table.written;
+        const columns = table.columns;
         const refs = fileRefsOf(table.name).map((ref) => ({ ref, index: columns.indexOf(ref.column) }));
         const keyIndex = table.key.map((k) => columns.indexOf(k));
         const entry: Manifest['tables'][number] = {
@@ -64,10 +67,15 @@ export async function writeBackup(input: {
         };
         let after: Value[] | null = null;
         for (;;) {
-          const rows: Row[] = await projectRows(reader, layout, table, projectId, columns, {
-            after,
-            limit: ROWS_PER_PART,
-          });
+          const rows: Row[] = await projectRows(
+            reader,
+            layout,
+            table,
+            projectId,
+            columns,
+            { after, limit: ROWS_PER_PART },
+            within,
+          );
           if (rows.length === 0) break;
           entry.parts.push(await writer.addPart(table.name, entry.parts.length + 1, columns, rows));
           entry.rows += rows.length;
@@ -102,6 +110,7 @@ export async function writeBackup(input: {
     }
     input.progress('writing', 0, 1);
     await writer.finish(manifest);
+    input.progress('writing', 1, 1);
     return manifest;
   } catch (error) {
     writer.abort();

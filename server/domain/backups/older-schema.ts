@@ -60,10 +60,12 @@ export async function migrateArchive(input: {
     if (latest.error) throw latest.error;
     input.progress(++done, total);
     const out = new Map<string, ArchiveTable>();
-    for (const table of tablesOf(input.layout, input.entities)) {
+    const tables = tablesOf(input.layout, input.entities);
+    const within = new Set(tables.map((t) => t.name));
+    for (const table of tables) {
       out.set(table.name, {
-        columns: table.written,
-        rows: await projectRows(scratch, input.layout, table, input.projectId, table.written),
+        columns: table.columns,
+        rows: await projectRows(scratch, input.layout, table, input.projectId, table.columns, undefined, within),
       });
     }
     input.progress(total, total);

@@ -92,6 +92,7 @@ export async function planRestore(input: {
 }): Promise<RestorePlan> {
   const { db, layout, projectId } = input;
   const restored = tablesOf(layout, input.entities);
+  const within = new Set(restored.map((t) => t.name));
   const working = new Map<string, Working>();
 
   for (const table of restored) {
