@@ -108,8 +108,9 @@ export async function planRestore(input: {
       archive.set(keyText(row, keyIndex), row);
     }
     const current = new Map<string, Row>();
-    for (const row of await projectRows(db, layout, table, projectId, columns))
+    for (const row of await projectRows(db, layout, table, projectId, columns, undefined, within)) {
       current.set(keyText(row, keyIndex), row);
+    }
     const outside = new Map<string, Row>();
     const elsewhere = new Set<string>();
     if (table.idKey) {
