@@ -70,7 +70,7 @@ export function selfSignedWalletCertificate(
     { name: 'organizationName', value: base.organization_name },
   ];
   const signerName = [
-    { shortName: 'UID', value: base.pass_type_identifier },
+    { type: '0.9.2342.19200300.100.1.1', value: base.pass_type_identifier }, // UID, as Apple's pass certificates carry it
     { name: 'commonName', value: `Pass Type ID: ${base.pass_type_identifier}` },
     { shortName: 'OU', value: base.team_identifier },
     { name: 'organizationName', value: base.organization_name },
