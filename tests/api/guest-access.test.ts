@@ -116,6 +116,25 @@ describe.each(dialects)('guest access (%s)', (dialect) => {
     expect(identifier.json().data).toMatchObject({ owner_type: 'guest', owner_id: null, value: key.value });
   });
 
+  it("has the demo's guest key: the residents' doors for 30 days, 20 passes and a welcome", async () => {
+    const demo = await t.db
+      .selectFrom('identifiers')
+      .select(['key_uid', 'id'])
+      .where('value', '=', 'GK-DEMO-VISITOR-101')
+      .executeTakeFirstOrThrow();
+    const res = await state(demo.key_uid as string);
+    expect(res.json().data).toMatchObject({
+      status: 'valid',
+      name: 'Visitor of Unit 101',
+      passes: { max: 20, used: 0, left: 20 },
+      message: expect.stringContaining('Ring 101'),
+    });
+    expect((await doors(demo.key_uid as string)).map((d) => d.name)).toEqual([
+      'Entrance panel',
+      'Main door controller',
+    ]);
+  });
+
   it('takes only rules the granter may hand on, and at least one', async () => {
     const notShareable = await grant({ access_rules: [staffRule] });
     expect(notShareable.statusCode).toBe(400);
