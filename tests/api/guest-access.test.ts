@@ -123,8 +123,9 @@ describe.each(dialects)('guest access (%s)', (dialect) => {
       .where('value', '=', 'GK-DEMO-VISITOR-101')
       .executeTakeFirstOrThrow();
     const res = await state(demo.key_uid as string);
-    expect(res.json().data).toMatchObject({
-      status: 'valid',
+    const data = v.parse(GuestAccessStateSchema, res.json().data);
+    expect(Date.parse(data.valid_to ?? '') - Date.parse(data.valid_from ?? '')).toBe(30 * 24 * hour);
+    expect(data).toMatchObject({
       name: 'Visitor of Unit 101',
       passes: { max: 20, used: 0, left: 20 },
       message: expect.stringContaining('Ring 101'),
