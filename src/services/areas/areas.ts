@@ -13,6 +13,7 @@ import { deviceTasksArea } from './device-tasks';
 import { devicesArea } from './devices';
 import { elevatorsArea } from './elevators';
 import { groupsArea } from './groups';
+import { guestAccessArea } from './guest-access';
 import { identifiersArea } from './identifiers';
 import { markersArea } from './markers';
 import { notificationsArea } from './notifications';
@@ -47,6 +48,7 @@ export const AREAS = [
   deviceEventsArea,
   deviceSearchArea,
   identifiersArea,
+  guestAccessArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

@@ -64,6 +64,9 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   identifierForm: lazy(() =>
     import('../identifiers/IdentifierFormPage').then((m) => ({ default: m.IdentifierFormPage })),
   ),
+  guestKeys: lazy(() => import('../guest-access/GuestKeysPage').then((m) => ({ default: m.GuestKeysPage }))),
+  guestKeyForm: lazy(() => import('../guest-access/GuestKeyFormPage').then((m) => ({ default: m.GuestKeyFormPage }))),
+  guestPage: lazy(() => import('../guest-access/GuestPage').then((m) => ({ default: m.GuestPage }))),
   ipBlocking: lazy(() => import('../ip-blocking/IpBlockingPage').then((m) => ({ default: m.IpBlockingPage }))),
   deviceTasks: lazy(() => import('../device-tasks/DeviceTasksPage').then((m) => ({ default: m.DeviceTasksPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),
