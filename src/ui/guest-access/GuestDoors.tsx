@@ -55,7 +55,7 @@ export function GuestDoors({ keyRef }: { keyRef: ActorRefFrom<GuestKeyMachine> }
             {t('guestAccess:page.doors')}
           </h2>
           {doors.length === 0 ? <p className="text-base text-muted">{t('guestAccess:page.noDoors')}</p> : null}
-          <ul className="space-y-3">
+          <ul className="grid gap-3 sm:grid-cols-2">
             {doors.map((door) => {
               const busy = opening === door.device_token;
               return (

@@ -11,7 +11,9 @@ import {
   selectShowsDoors,
 } from '../../machines/guest-key/guest-key.selectors';
 import { Button } from '../kit/Button';
+import { cx } from '../kit/class-names';
 import { formatDateTime } from '../kit/format-date';
+import { pageWidth } from '../kit/page-width';
 import { Spinner } from '../kit/Spinner';
 import { translateError } from '../kit/translate-error';
 import { GuestDoors } from './GuestDoors';
@@ -31,7 +33,7 @@ export function GuestPageView({ keyRef }: { keyRef: ActorRefFrom<GuestKeyMachine
   const failure = useSelector(keyRef, selectFailure);
   const date = (iso: string | null) => formatDateTime(iso, i18n.language);
   return (
-    <div className="mx-auto w-full max-w-md space-y-4 px-1 py-2 text-base">
+    <div className={cx(pageWidth('readable'), 'space-y-4 px-1 py-2 text-base')}>
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold text-ink">
           {state?.name ? t('guestAccess:page.forName', { name: state.name }) : t('guestAccess:page.welcome')}
