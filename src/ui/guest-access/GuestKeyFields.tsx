@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { GuestKeyMachine } from '../../machines/guest-key/guest-key.machine';
@@ -22,6 +23,7 @@ export function GuestKeyFields({ keyRef, rules }: { keyRef: ActorRefFrom<GuestKe
   const errors = useSelector(keyRef, selectFieldErrors);
   const editable = useSelector(keyRef, selectCanEdit);
   const isNew = useSelector(keyRef, selectIsNewKey);
+  const messageId = useId();
   const set = (field: GuestKeyField) => (value: string | boolean) => keyRef.send({ type: 'key.change', field, value });
   const text = (field: GuestKeyField) => (event: { currentTarget: { value: string } }) =>
     set(field)(event.currentTarget.value);
@@ -45,18 +47,24 @@ export function GuestKeyFields({ keyRef, rules }: { keyRef: ActorRefFrom<GuestKe
             hint={isNew ? t('guestAccess:hints.value') : undefined}
             className="font-mono"
           />
-          <label className="sm:col-span-2">
-            <span className="mb-1 block text-[13px] font-medium text-ink">{t('guestAccess:fields.keyMessage')}</span>
+          <div className="sm:col-span-2">
+            <label htmlFor={messageId} className="mb-1 block text-[13px] font-medium text-ink">
+              {t('guestAccess:fields.keyMessage')}
+            </label>
             <textarea
+              id={messageId}
               value={values.keyMessage}
               onChange={text('keyMessage')}
               disabled={!editable}
               rows={2}
               maxLength={500}
+              aria-describedby={`${messageId}-hint`}
               className="block w-full rounded-md border border-line bg-surface px-2.5 py-1.5 text-sm text-ink disabled:bg-canvas"
             />
-            <span className="mt-1 block text-xs text-muted">{t('guestAccess:hints.keyMessage')}</span>
-          </label>
+            <p id={`${messageId}-hint`} className="mt-1 text-xs text-muted">
+              {t('guestAccess:hints.keyMessage')}
+            </p>
+          </div>
         </div>
       </Card>
       <Card title={t('guestAccess:form.sections.access')}>
