@@ -68,7 +68,7 @@ describe('guest access: the granter', { timeout: 60_000 }, () => {
 
     await app.user.type(screen.getByLabelText('Guest'), 'Electrician');
     await app.user.type(screen.getByLabelText('Message for the guest'), 'Ring 101');
-    await app.user.click(screen.getByRole('button', { name: 'Choose access rules' }));
+    await app.user.click(screen.getByRole('button', { name: 'Choose: Doors (access rules)' }));
     const picker = await screen.findByRole('dialog');
     await app.user.click(await within(picker).findByText('Residents — Building A'));
     await app.user.click(within(picker).getByRole('button', { name: 'Choose' }));
@@ -104,7 +104,7 @@ describe('guest access: the granter', { timeout: 60_000 }, () => {
     });
     const app = renderWithBackend('/guest-access/add', backend);
     await screen.findByRole('heading', { name: 'Grant a guest key' }, LOAD);
-    await app.user.click(screen.getByRole('button', { name: 'Choose access rules' }));
+    await app.user.click(screen.getByRole('button', { name: 'Choose: Doors (access rules)' }));
     const picker = await screen.findByRole('dialog');
     await app.user.click(await within(picker).findByText('Bike room'));
     await app.user.click(within(picker).getByRole('button', { name: 'Choose' }));

@@ -50,8 +50,15 @@ export function RulesField(props: {
             )}
           </span>
         ))}
-        <Button size="sm" variant="ghost" disabled={disabled} onClick={() => setOpen(true)}>
-          {t('guestAccess:form.chooseRules')}
+        <Button
+          size="sm"
+          variant="ghost"
+          className="ml-auto"
+          disabled={disabled}
+          aria-label={t('lists:picker.openNamed', { name: props.label })}
+          onClick={() => setOpen(true)}
+        >
+          {t('lists:picker.open')}
         </Button>
       </div>
       {error ? null : (
