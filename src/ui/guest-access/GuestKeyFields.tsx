@@ -45,7 +45,6 @@ export function GuestKeyFields({ keyRef, rules }: { keyRef: ActorRefFrom<GuestKe
             disabled={!editable || !isNew}
             error={errors.value}
             hint={isNew ? t('guestAccess:hints.value') : undefined}
-            className="font-mono"
           />
           <div className="sm:col-span-2">
             <label htmlFor={messageId} className="mb-1 block text-[13px] font-medium text-ink">

@@ -28,8 +28,8 @@ export function GuestKeysPage() {
       label: t('fields.status'),
       rule: 'equals',
       choices: [
-        { value: false, label: t('status.valid') },
-        { value: true, label: t('status.revoked') },
+        { value: false, label: t('filter.notRevoked') },
+        { value: true, label: t('filter.revoked') },
       ],
     },
   ];
