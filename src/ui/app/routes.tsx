@@ -64,6 +64,9 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   identifierForm: lazy(() =>
     import('../identifiers/IdentifierFormPage').then((m) => ({ default: m.IdentifierFormPage })),
   ),
+  accessEvents: lazy(() => import('../access-events/AccessEventsPage').then((m) => ({ default: m.AccessEventsPage }))),
+  ukey2: lazy(() => import('../ukey2/Ukey2Page').then((m) => ({ default: m.Ukey2Page }))),
+  ukey2View: lazy(() => import('../ukey2/Ukey2ViewPage').then((m) => ({ default: m.Ukey2ViewPage }))),
   guestKeys: lazy(() => import('../guest-access/GuestKeysPage').then((m) => ({ default: m.GuestKeysPage }))),
   guestKeyForm: lazy(() => import('../guest-access/GuestKeyFormPage').then((m) => ({ default: m.GuestKeyFormPage }))),
   guestPage: lazy(() => import('../guest-access/GuestPage').then((m) => ({ default: m.GuestPage }))),
