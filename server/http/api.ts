@@ -17,6 +17,7 @@ import { deviceSearchRoutes } from './devices/search';
 import { deviceTaskRoutes } from './devices/tasks';
 import { elevatorRoutes } from './elevators/routes';
 import { groupRoutes } from './groups/routes';
+import { guestAccessRoutes } from './guest-access/routes';
 import { identifierRoutes } from './identifiers/routes';
 import { ukey2Routes } from './identifiers/ukey2';
 import { markerRoutes } from './markers/markers';
@@ -54,6 +55,7 @@ const AREAS = [
   identifierRoutes,
   accessEventRoutes,
   ukey2Routes,
+  guestAccessRoutes,
 ];
 
 /**

@@ -176,3 +176,14 @@ export const LIFT_CALL_TIMEOUT_MS = 5_000;
 
 /** Identifiers (9): value formats, the default type of an identifier and of a guest key. */
 export const IDENTIFIER_DEFAULTS = { type: 'card', guestType: 'qr', format: 'dec' } as const;
+
+/**
+ * Guest access (decided, docs/decisions.md "Guest access"): the public calls of one key share a
+ * budget of `calls` per `windowSeconds` (beyond it 429 with Retry-After); the door's answer to a
+ * guest's `relay.open` is awaited `openTimeoutMs`; a new key's guest type is `guest` (§3).
+ */
+export const GUEST_ACCESS = {
+  rateLimit: { calls: 30, windowSeconds: 60 },
+  openTimeoutMs: 8_000,
+  guestType: 'guest',
+} as const;

@@ -77,6 +77,17 @@ export const ERROR_CODES = {
   identifierNotFound: 'identifier not found',
   viewIdentifierNotAvailable: 'view identifier not available',
   ukey2CannotBeDeleted: 'ukey2 cannot be deleted',
+  // Guest access (8.2): the public guest page's calls, and the granter's limits.
+  invalidIdentifier: 'invalid identifier',
+  expired: 'expired',
+  passLimitReached: 'pass limit reached',
+  deviceProblem: 'device problem',
+  deviceNotFound: 'device not found',
+  maxPassCountOrPeriod: 'max pass count or period reached',
+  // Guest access, not in 8.2 (docs/decisions.md): a key used before its period starts; a door
+  // that the key's rules keep closed now (`params.reason`: schedule_closed, prohibited, no_rule).
+  notYetValid: 'not yet valid',
+  accessDenied: 'access denied',
   // Device alarms (issue 11; not in 8.2): processing is final.
   alarmAlreadyProcessed: 'alarm already processed',
   // Access management › Schedules: a schedule access rules use is not deleted (docs/decisions.md).
@@ -130,6 +141,10 @@ export const FIELD_ERROR_CODES = [
   'floor_required',
   // Section 5 "a number or HEX code": an identifier's value in the format chosen for it.
   'number_or_hex',
+  // Guest access: a key needs an access rule; the granter's group limits (params.max) on passes and days.
+  'access_rule_required',
+  'max_passes',
+  'max_period_days',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

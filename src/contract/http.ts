@@ -9,6 +9,7 @@ import { DEVICE_TASK_CALLS } from './calls/device-tasks';
 import { DEVICE_CALLS } from './calls/devices';
 import { ELEVATOR_CALLS } from './calls/elevators';
 import { GROUP_CALLS } from './calls/groups';
+import { GUEST_ACCESS_CALLS } from './calls/guest-access';
 import { IDENTIFIER_CALLS } from './calls/identifiers';
 import { MARKER_CALLS } from './calls/markers';
 import { NOTIFICATION_CALLS } from './calls/notifications';
@@ -55,6 +56,7 @@ export const CALLS = {
   ...IDENTIFIER_CALLS,
   ...ACCESS_EVENT_CALLS,
   ...UKEY2_CALLS,
+  ...GUEST_ACCESS_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;

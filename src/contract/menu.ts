@@ -99,7 +99,7 @@ export const MENU: readonly MenuCategory[] = [
   {
     id: 'access',
     entries: [
-      planned('/guest-access', ['identifiers.create_guest'], ['guest_access']),
+      page('/guest-access', 'GET /guest-access/keys/items'),
       planned('/schedules', ['schedules.view', 'schedules.view_all']),
       page('/access-rules', 'GET /access-rules/items'),
       page('/identifiers', 'GET /identifiers/items'),

@@ -170,3 +170,16 @@ export const BrokerSettingsSentEventSchema = v.object({
   ok: v.boolean(),
 });
 export type BrokerSettingsSentEvent = v.InferOutput<typeof BrokerSettingsSentEventSchema>;
+
+/**
+ * Guest access: the project's guest keys changed (one was used, so its passes and state did).
+ * Holders of identifiers.create_guest may listen; the /guest-access list patches the row in place.
+ */
+export const GUEST_KEYS_TOPIC = 'private-guest-keys';
+export const GuestKeyChangedEventSchema = v.object({
+  type: v.literal('GuestKeyChanged'),
+  id: v.number(),
+  status: v.string(),
+  passes_restrict: v.object({ active: v.boolean(), max_count: v.nullable(v.number()), passes_count: v.number() }),
+});
+export type GuestKeyChangedEvent = v.InferOutput<typeof GuestKeyChangedEventSchema>;

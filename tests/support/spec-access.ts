@@ -19,6 +19,7 @@ const sip = (...anyOf: Permission[]) => ({ anyOf, licensed: ['sip'] });
 const trunks = (...anyOf: Permission[]) => ({ anyOf, licensed: ['sip', 'sip_trunks'] });
 const elevators = (...anyOf: Permission[]) => ({ anyOf, licensed: ['elevator'] });
 const ukey2 = (...anyOf: Permission[]) => ({ anyOf, licensed: ['ukey2'] });
+const guests = (...anyOf: Permission[]) => ({ anyOf, licensed: ['guest_access'] });
 
 // 6.2 Users: create, delete, view, view all, edit profile, edit all.
 const usersView = any('users.view', 'users.view_all');
@@ -286,8 +287,19 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'GET /identifiers/export': any('identifiers.export'),
   'POST /identifiers/import': any('identifiers.import'),
   'POST /identifiers/import/continue': any('identifiers.import'),
-  'PUT /identifiers/guest': any('identifiers.create_guest'),
-  'PATCH /identifiers/guest/{id}': any('identifiers.create_guest'),
+  'GET /identifiers/{id}/pkpass': identifiersView,
+  // 6.2 "create guest identifier"; 2.4/6.4: guest access is licensed.
+  'PUT /identifiers/guest': guests('identifiers.create_guest'),
+  'PATCH /identifiers/guest/{id}': guests('identifiers.create_guest'),
+  // 7.5 Guest access: the granter's keys (the /guest-access page) and the guest page's public calls.
+  'GET /guest-access/keys/items': guests('identifiers.create_guest'),
+  'GET /guest-access/keys/{id}': guests('identifiers.create_guest'),
+  'DELETE /guest-access/keys/{id}': guests('identifiers.create_guest'),
+  'POST /guest-access/keys/delete-all': guests('identifiers.create_guest'),
+  'POST /guest-access/keys/{id}/revoke': guests('identifiers.create_guest'),
+  'GET /guest-access/{key_uid}': 'public',
+  'GET /guest-access/{key_uid}/access-rules': 'public',
+  'POST /guest-access/{key_uid}/open/{device_token}': 'public',
   'GET /uploads/identifiers/{file}': 'public',
   // 6.2 System "view access-control events (ACS)": the ACS log and its download (7.5).
   'GET /access-control/events/items': any('system.view_acs_events'),

@@ -14,6 +14,7 @@ import { deviceTasksArea } from './device-tasks';
 import { devicesArea } from './devices';
 import { elevatorsArea } from './elevators';
 import { groupsArea } from './groups';
+import { guestAccessArea } from './guest-access';
 import { identifiersArea } from './identifiers';
 import { markersArea } from './markers';
 import { notificationsArea } from './notifications';
@@ -49,6 +50,7 @@ export const AREAS = [
   deviceSearchArea,
   identifiersArea,
   accessEventsArea,
+  guestAccessArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

@@ -38,6 +38,7 @@ export const NAMESPACES = [
   'identifiers',
   'accessEvents',
   'ukey2',
+  'guestAccess',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -71,7 +71,10 @@ export type PageKey =
   | 'identifierForm'
   | 'accessEvents'
   | 'ukey2'
-  | 'ukey2View';
+  | 'ukey2View'
+  | 'guestKeys'
+  | 'guestKeyForm'
+  | 'guestPage';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -136,7 +139,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     title: page('registrationConfirm'),
     page: 'registrationConfirm',
   },
-  { path: '/guest-access/:keyId', access: 'any', title: page('guestKeyCheck') },
+  { path: '/guest-access/:keyId', access: 'any', title: page('guestKeyCheck'), page: 'guestPage' },
   { path: '/choose-project', access: 'choose', title: page('chooseProject'), page: 'chooseProject' },
   { path: '/terms-and-conditions', access: 'any', title: page('termsAndConditions'), page: 'terms' },
 
@@ -167,7 +170,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   { path: '/conversation/:id', access: 'auth', title: page('conversation'), page: 'conversation' },
   { path: '/announce/:token', access: 'auth', title: page('announce'), page: 'announce' },
   single('/announces/response', 'announceResponses'),
-  single('/guest-access'),
+  single('/guest-access', 'guestKeys'),
   single('/devices/events', 'deviceEvents'),
   single('/devices/tasks', 'deviceTasks'),
   { path: '/devices/search', access: 'auth', title: page('devicesSearch'), page: 'deviceSearch' },
@@ -205,8 +208,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   // Device alarms: edit by alarm_id; the side menu's /devices/alarms entry lands on its list.
   single('/devices/alarms', 'alarms'),
   { ...edit('/devices/alarms'), page: 'alarmProcessing' },
-  add('/guest-access'),
-  edit('/guest-access'),
+  { ...add('/guest-access'), page: 'guestKeyForm' },
+  { ...edit('/guest-access'), page: 'guestKeyForm' },
 ];
 
 /** Title of the not-found page (it sits behind login, in the layout). */

@@ -24,6 +24,7 @@ export type MachineName =
   | 'generate-groups'
   | 'group-delete'
   | 'group-tree'
+  | 'guest-key'
   | 'identifier-import'
   | 'interception'
   | 'ip-unban'

@@ -30,8 +30,11 @@ export function decide(model: AccessModel, who: Who, where: Door, when: Date): D
 
 const refused = (reason: AccessReason): Decision => ({ granted: false, reason, chain: [] });
 
-/** The identifier's own state, in this order: revoked, inactive, period, passes. */
-function credentialRefusal(credential: Credential, when: Date): AccessReason | null {
+/**
+ * The identifier's own state, in this order: revoked, inactive, period, passes. Also what a guest
+ * key's state is (guest access): the same rule, wherever it is asked.
+ */
+export function credentialRefusal(credential: Credential, when: Date): AccessReason | null {
   if (credential.revoked) return 'revoked';
   if (!credential.active) return 'inactive';
   if (credential.period) {
