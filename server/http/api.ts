@@ -7,6 +7,7 @@ import type { AppContext } from '../context';
 import type { Hub } from '../realtime/hub';
 import { accessRoutes } from './access/routes';
 import { timeRuleRoutes } from './access/time-rules';
+import { accessMatrixRoutes } from './access-matrix/routes';
 import { accessRuleRoutes } from './access-rules/routes';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
@@ -48,6 +49,7 @@ const AREAS = [
   elevatorRoutes,
   accessRoutes,
   accessRuleRoutes,
+  accessMatrixRoutes,
   timeRuleRoutes,
   identifierRoutes,
 ];
