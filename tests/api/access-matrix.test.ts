@@ -255,8 +255,9 @@ describe.each(dialects)('access matrix (%s)', (dialect) => {
     expect(rows.get('mx-direct')?.slice(4)).toEqual(['always', 'always', 'always', '', 'always']);
     expect(rows.get('mx-card')?.slice(3)).toEqual([1, 'Working hours', '', 'always', 'always', '']);
     const legend = book.getWorksheet('rules');
-    const kinds = Array.from({ length: (legend?.rowCount ?? 1) - 1 }, (_, i) =>
-      (legend?.getRow(i + 2).values as unknown[]).slice(2),
+    if (!legend) throw new Error('no rules sheet');
+    const kinds = Array.from({ length: legend.rowCount - 1 }, (_, i) =>
+      (legend.getRow(i + 2).values as unknown[]).slice(2),
     );
     expect(kinds).toContainEqual(['Night ban', 'prohibition', 'Nights']);
     expect(kinds).toContainEqual(['Direct', 'grant', 'always']);
