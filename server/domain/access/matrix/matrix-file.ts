@@ -8,7 +8,7 @@ import type {
 import type { Database } from '../../../db/schema';
 import { loadExcelJS } from '../../../lazy-packages';
 import type { Auth } from '../../auth/auth-context';
-import { accessMatrixChunks, accessMatrixDoors } from './matrix';
+import { accessMatrixAll } from './matrix';
 
 /**
  * GET /access-matrix/download: the whole matrix of a filter as .xlsx — a sheet `matrix` (name,
@@ -34,7 +34,8 @@ export function cellText(cell: AccessMatrixCell | undefined, rules: Map<number, 
 }
 
 export async function accessMatrixFile(db: Kysely<Database>, auth: Auth, filter: AccessMatrixFilter): Promise<Buffer> {
-  const doors = await accessMatrixDoors(db, auth, filter);
+  const matrix = await accessMatrixAll(db, auth, filter);
+  const { doors } = matrix;
   const excel = await loadExcelJS();
   const out = new PassThrough();
   const chunks: Buffer[] = [];
@@ -59,7 +60,7 @@ export async function accessMatrixFile(db: Kysely<Database>, auth: Auth, filter:
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   const named = new Map<number, AccessMatrixRule>();
-  for await (const { items, rules } of accessMatrixChunks(db, auth, filter)) {
+  for await (const { items, rules } of matrix.chunks) {
     for (const rule of rules) named.set(rule.id, rule);
     for (const user of items) {
       const byDoor = new Map(user.cells.map((c) => [`${c.device_id}:${c.lock_number}`, c]));
