@@ -100,10 +100,10 @@ export const MENU: readonly MenuCategory[] = [
     id: 'access',
     entries: [
       planned('/guest-access', ['identifiers.create_guest'], ['guest_access']),
-      planned('/schedules', ['schedules.view', 'schedules.view_all']),
+      page('/schedules', 'GET /time-rules/items'),
       page('/access-rules', 'GET /access-rules/items'),
       page('/identifiers', 'GET /identifiers/items'),
-      planned('/access-matrix', ['access_rules.view', 'access_rules.view_all']),
+      page('/access-matrix', 'GET /access-matrix/items'),
       planned('/access-control/events', ['system.view_acs_events']),
       planned('/ukey2', ['ukey2.view'], ['ukey2']),
     ],

@@ -72,7 +72,7 @@ describeModel('projectDays', {
     },
     'a saved or removed day is said once; a refusal shows the server’s reason': (step) => {
       const alerts = calls(step, 'alert');
-      const from = (state: string) => step.before?.matches(state) ?? false;
+      const from = (state: 'saving' | 'removing') => step.before?.matches(state) ?? false;
       switch (step.event.type) {
         case 'xstate.done.actor.saveDay':
           if (from('saving')) expect(alerts).toEqual([{ kind: 'success', code: 'schedules:days.saved' }]);

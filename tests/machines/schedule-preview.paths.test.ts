@@ -83,7 +83,8 @@ describeModel('schedulePreview', {
       expect(timersOf(step.pending, TIMER).length).toBe(step.after.matches('waiting') ? 1 : 0);
       if (step.event.type !== 'draft.changed' || !step.after.matches('waiting')) return;
       const changed =
-        defOf((step.event as unknown as { values: ScheduleValues }).values) !== JSON.stringify(step.before?.context.draft);
+        defOf((step.event as unknown as { values: ScheduleValues }).values) !==
+        JSON.stringify(step.before?.context.draft);
       // A new definition starts a new wait (the old timer goes); the same one keeps the running wait.
       expect(timersOf(step.effects.scheduled, TIMER).length).toBe(changed ? 1 : 0);
     },

@@ -124,6 +124,9 @@ export function scheduleValuesOf(item: TimeRule): ScheduleValues {
   };
 }
 
+/** Every input of the editor. */
+const SCHEDULE_KEYS = Object.keys(emptySchedule('2000-01-01'));
+
 const blank = (text: string) => text.trim() === '';
 /** A count typed as text: blank → null, digits → the number, anything else NaN (a field error). */
 const count = (text: string) => (blank(text) ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
@@ -157,6 +160,8 @@ export function definitionOfValues(values: ScheduleValues): Record<string, unkno
 
 /** The definition when the values make a valid one (the preview's draft), else null. */
 export function draftOf(values: FormValues): TimeRuleDefinition | null {
+  // A form still loading its item has no values yet.
+  if (!SCHEDULE_KEYS.every((key) => key in values)) return null;
   const parsed = v.safeParse(TimeRuleDefinitionSchema, definitionOfValues(values as ScheduleValues));
   return parsed.success ? parsed.output : null;
 }

@@ -14,3 +14,5 @@ export const selectIsPreviewBusy = (s: S) => s.matches('waiting') || s.matches('
 /** The schedule has no occurrence from now on (ended, or a pattern no date matches). */
 export const selectIsPreviewEmpty = (s: S) => s.matches('empty');
 export const selectPreviewFailure = (s: S) => (s.matches('failed') ? s.context.failure : null);
+/** The shown occurrences are whole days. */
+export const selectShownAllDay = (s: S) => s.context.shown?.is_all_day ?? false;

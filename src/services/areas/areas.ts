@@ -3,6 +3,7 @@ import { createKitFactory, type EntityKit } from '../entity-kit';
 import type { ShowAlert } from '../entity-machines';
 import type { Http } from '../http';
 import { createTopicLive } from '../topic-live';
+import { accessMatrixArea } from './access-matrix';
 import { accessRulesArea } from './access-rules';
 import { accountArea } from './account';
 import type { Area, AreaContext } from './area';
@@ -18,6 +19,7 @@ import { markersArea } from './markers';
 import { notificationsArea } from './notifications';
 import { profileArea } from './profile';
 import { rolesArea } from './roles';
+import { schedulesArea } from './schedules';
 import { securityArea } from './security';
 import { shellArea } from './shell';
 import { telephonyArea } from './telephony';
@@ -47,6 +49,8 @@ export const AREAS = [
   deviceEventsArea,
   deviceSearchArea,
   identifiersArea,
+  schedulesArea,
+  accessMatrixArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

@@ -36,6 +36,8 @@ export const NAMESPACES = [
   'deviceSearch',
   'remoteControl',
   'identifiers',
+  'schedules',
+  'accessMatrix',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -68,7 +68,10 @@ export type PageKey =
   | 'deviceSearch'
   | 'remoteControl'
   | 'identifiers'
-  | 'identifierForm';
+  | 'identifierForm'
+  | 'schedules'
+  | 'scheduleForm'
+  | 'accessMatrix';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -157,7 +160,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/system-info'),
   // IP blocking (7.8): banned addresses and the whitelist, one tab each (?tab=whitelist).
   single('/ip-blocking', 'ipBlocking'),
-  single('/access-matrix'),
+  single('/access-matrix', 'accessMatrix'),
   single('/call-history', 'callHistory'),
   single('/audit-events'),
   single('/conversations', 'conversations'),
@@ -183,7 +186,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/devices', { list: 'devices', form: 'deviceForm' }),
   ...crud('/elevators', { list: 'elevators', form: 'elevatorForm' }),
   ...crud('/elevators/access-rules', { list: 'elevatorAccessRules', form: 'elevatorAccessRuleForm' }),
-  ...crud('/schedules'),
+  ...crud('/schedules', { list: 'schedules', form: 'scheduleForm' }),
   ...crud('/access-rules', { list: 'accessRules', form: 'accessRuleForm' }),
   ...crud('/identifiers', { list: 'identifiers', form: 'identifierForm' }),
   ...crud('/announces', { list: 'announces', form: 'announceForm' }),

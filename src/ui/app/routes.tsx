@@ -64,6 +64,9 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   identifierForm: lazy(() =>
     import('../identifiers/IdentifierFormPage').then((m) => ({ default: m.IdentifierFormPage })),
   ),
+  schedules: lazy(() => import('../schedules/SchedulesPage').then((m) => ({ default: m.SchedulesPage }))),
+  scheduleForm: lazy(() => import('../schedules/ScheduleFormPage').then((m) => ({ default: m.ScheduleFormPage }))),
+  accessMatrix: lazy(() => import('../access-matrix/AccessMatrixPage').then((m) => ({ default: m.AccessMatrixPage }))),
   ipBlocking: lazy(() => import('../ip-blocking/IpBlockingPage').then((m) => ({ default: m.IpBlockingPage }))),
   deviceTasks: lazy(() => import('../device-tasks/DeviceTasksPage').then((m) => ({ default: m.DeviceTasksPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),
