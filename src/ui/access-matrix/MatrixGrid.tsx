@@ -168,7 +168,7 @@ function MatrixRow({
       >
         <span className="truncate text-sm text-ink">{row.name}</span>
         <span className="truncate text-[11px] text-muted">
-          {row.email ?? row.login}
+          {row.login}
           {row.identifiers === 0 ? <span className="text-warning-600"> · {t('noIdentifiers')}</span> : null}
         </span>
       </th>

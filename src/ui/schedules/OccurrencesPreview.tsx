@@ -44,12 +44,18 @@ function inZone(iso: string, locale: string, zone: string) {
   };
 }
 
-/** One occurrence as a line: "Tue, 10 Mar 2026, 08:00 – 20:00" (the end's date when it is another day). */
-export function occurrenceLine(o: Occurrence, allDay: boolean, locale: string, zone: string, t: TFunction) {
+/**
+ * One occurrence as a date and its hours: "Tue, Mar 10, 2026" / "8:00 AM – 8:00 PM" (the end's date
+ * when it ends another day; "all day" for whole days).
+ */
+export function occurrenceParts(o: Occurrence, allDay: boolean, locale: string, zone: string, t: TFunction) {
   const from = inZone(o.from, locale, zone);
-  if (allDay) return t('schedules:preview.allDay', { date: from.date });
+  if (allDay) return { date: from.date, hours: t('schedules:summary.allDay') };
   const to = inZone(o.to, locale, zone);
-  return t('schedules:preview.item', { from: from.dateTime, to: from.day === to.day ? to.time : to.dateTime });
+  return {
+    date: from.date,
+    hours: t('schedules:preview.item', { from: from.time, to: from.day === to.day ? to.time : to.dateTime }),
+  };
 }
 
 /**
@@ -86,11 +92,15 @@ export function OccurrencesPreview({ previewRef }: { previewRef: ActorRefFrom<Sc
         {empty ? <p className="text-sm text-muted">{t('preview.empty')}</p> : null}
         {!incomplete && !failure && !empty && items.length > 0 && zone ? (
           <ol aria-label={t('preview.title')} className={cx('space-y-1 text-sm tabular-nums', busy && 'opacity-50')}>
-            {items.map((o) => (
-              <li key={o.from} className="rounded border border-line px-2 py-1">
-                {occurrenceLine(o, allDay, i18n.language, zone, t as TFunction)}
-              </li>
-            ))}
+            {items.map((o) => {
+              const { date, hours } = occurrenceParts(o, allDay, i18n.language, zone, t as TFunction);
+              return (
+                <li key={o.from} className="rounded border border-line px-2 py-1">
+                  <span className="block font-medium text-ink">{date}</span>
+                  <span className="block text-[13px] text-muted">{hours}</span>
+                </li>
+              );
+            })}
           </ol>
         ) : null}
         {zone && !incomplete ? <p className="mt-2 text-xs text-muted">{t('preview.zone', { zone })}</p> : null}

@@ -6,8 +6,18 @@ import { scheduleSummary } from './schedule-summary';
 
 type Row = TimeRule & { [k: string]: unknown };
 
-/** When the next occurrence runs, in the browser's zone: a date and time, then the end (its time when the same day). */
-export function occurrenceText(occurrence: { from: string; to: string }, t: TFunction, locale: string): string {
+/**
+ * When the next occurrence runs, in the browser's zone: a date and time, then the end (its time when
+ * the same day); a whole day is its date.
+ */
+export function occurrenceText(
+  occurrence: { from: string; to: string },
+  t: TFunction,
+  locale: string,
+  allDay = false,
+): string {
+  if (allDay)
+    return `${new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(occurrence.from))}, ${t('schedules:summary.allDay')}`;
   const sameDay = new Date(occurrence.from).toDateString() === new Date(occurrence.to).toDateString();
   return t('schedules:list.occurrence', {
     from: formatDateTime(occurrence.from, locale),
@@ -30,7 +40,7 @@ export function scheduleColumns(t: TFunction, locale: string): ColumnDef[] {
       className: 'whitespace-nowrap',
       cell: (x) =>
         x.next_occurrence ? (
-          occurrenceText(x.next_occurrence, t, locale)
+          occurrenceText(x.next_occurrence, t, locale, x.is_all_day)
         ) : (
           <span className="text-muted">{t('schedules:list.never')}</span>
         ),
