@@ -3,6 +3,7 @@ import { createKitFactory, type EntityKit } from '../entity-kit';
 import type { ShowAlert } from '../entity-machines';
 import type { Http } from '../http';
 import { createTopicLive } from '../topic-live';
+import { accessEventsArea } from './access-events';
 import { accessMatrixArea } from './access-matrix';
 import { accessRulesArea } from './access-rules';
 import { accountArea } from './account';
@@ -51,6 +52,7 @@ export const AREAS = [
   identifiersArea,
   schedulesArea,
   accessMatrixArea,
+  accessEventsArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

@@ -38,6 +38,8 @@ export const NAMESPACES = [
   'identifiers',
   'schedules',
   'accessMatrix',
+  'accessEvents',
+  'ukey2',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

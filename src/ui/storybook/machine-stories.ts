@@ -9,6 +9,7 @@ import type { StateValue } from 'xstate';
  */
 export type MachineName =
   | 'access-matrix'
+  | 'access-explain'
   | 'alarm-processing'
   | 'alerts'
   | 'app'
