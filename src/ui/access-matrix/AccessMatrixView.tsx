@@ -71,7 +71,7 @@ export function AccessMatrixView({ matrixRef, groups, canDownload }: AccessMatri
           label={t('search')}
           value={search}
           onChange={(text) => matrixRef.send({ type: 'matrix.searchChanged', text })}
-          className="w-72"
+          className="w-80"
         />
         <GroupFilter
           group={group}
