@@ -8,6 +8,7 @@ import type { Hub } from '../realtime/hub';
 import { accessEventRoutes } from './access/events';
 import { accessRoutes } from './access/routes';
 import { timeRuleRoutes } from './access/time-rules';
+import { accessMatrixRoutes } from './access-matrix/routes';
 import { accessRuleRoutes } from './access-rules/routes';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
@@ -51,6 +52,7 @@ const AREAS = [
   elevatorRoutes,
   accessRoutes,
   accessRuleRoutes,
+  accessMatrixRoutes,
   timeRuleRoutes,
   identifierRoutes,
   accessEventRoutes,

@@ -25,6 +25,8 @@ export const NOTIFICATION_FETCH_DEBOUNCE_MS = 1_000;
 export const NOTIFICATION_MARK_READ_DELAY_MS = 1_000;
 /** Not in section 9: how long list and picker name search waits for typing to pause. */
 export const LIST_SEARCH_DEBOUNCE_MS = 300;
+/** Not in section 9: how long the schedule editor waits for edits to pause before previewing, and how many occurrences it shows. */
+export const SCHEDULE_PREVIEW = { debounceMs: 400, count: 6 } as const;
 /** Section 5 says group search needs a minimum text length, not which: the groups tree searches from 2 characters. */
 export const GROUP_SEARCH_MIN_LENGTH = 2;
 export const SIP_RETRY_AFTER_ERROR_MS = 5_000;

@@ -1,5 +1,6 @@
 import { ACCESS_CALLS } from './calls/access';
 import { ACCESS_EVENT_CALLS } from './calls/access-events';
+import { ACCESS_MATRIX_CALLS } from './calls/access-matrix';
 import { ACCESS_RULE_CALLS } from './calls/access-rules';
 import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
@@ -51,6 +52,7 @@ export const CALLS = {
   ...SECURITY_CALLS,
   ...ELEVATOR_CALLS,
   ...ACCESS_CALLS,
+  ...ACCESS_MATRIX_CALLS,
   ...ACCESS_RULE_CALLS,
   ...TIME_RULE_CALLS,
   ...IDENTIFIER_CALLS,

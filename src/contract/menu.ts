@@ -100,10 +100,10 @@ export const MENU: readonly MenuCategory[] = [
     id: 'access',
     entries: [
       page('/guest-access', 'GET /guest-access/keys/items'),
-      planned('/schedules', ['schedules.view', 'schedules.view_all']),
+      page('/schedules', 'GET /time-rules/items'),
       page('/access-rules', 'GET /access-rules/items'),
       page('/identifiers', 'GET /identifiers/items'),
-      planned('/access-matrix', ['access_rules.view', 'access_rules.view_all']),
+      page('/access-matrix', 'GET /access-matrix/items'),
       page('/access-control/events', 'GET /access-control/events/items'),
       page('/ukey2', 'GET /ukey2/items'),
     ],

@@ -18,6 +18,7 @@ import { ProfileSchema } from '../../src/contract/entities/profile';
 import { rolesEntity } from '../../src/contract/entities/role';
 import { sipNumbersEntity } from '../../src/contract/entities/sip-number';
 import { sipTrunksEntity } from '../../src/contract/entities/sip-trunk';
+import { timeRulesEntity } from '../../src/contract/entities/time-rule';
 import { usersEntity } from '../../src/contract/entities/user';
 import type { EntityContract } from '../../src/contract/entity';
 import {
@@ -50,6 +51,7 @@ import { whitelistForm } from '../../src/ui/ip-blocking/whitelist-form';
 import { markerForm } from '../../src/ui/markers/marker-form';
 import { notificationSettingsForm } from '../../src/ui/notifications/notification-settings-form';
 import { roleForm } from '../../src/ui/roles/role-form';
+import { scheduleForm } from '../../src/ui/schedules/schedule-form';
 import { sipTrunkForm } from '../../src/ui/sip-trunks/sip-trunk-form';
 import { userForm } from '../../src/ui/users/user-form';
 import { sipNumberForm } from '../../src/ui/virtual-numbers/sip-number-form';
@@ -290,6 +292,7 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
   const ruleSets: Record<string, number> = {};
   const forwardGroups: Record<string, number> = {};
   const devices: Record<string, number> = {};
+  const schedules: Record<string, number> = {};
 
   const ok = async (method: 'GET' | 'PUT' | 'PATCH' | 'POST', path: string, body?: unknown, token = admin) => {
     const res = await t.call(method, path, { token, body });
@@ -316,6 +319,7 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
   };
   const group = (name: string) => row(groups, name);
   const user = (login: string) => row(users, login);
+  const schedule = (name: string) => row(schedules, name);
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
@@ -342,6 +346,7 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
     for (const g of await t.db.selectFrom('forward_groups').select(['id', 'name']).execute())
       forwardGroups[g.name] = g.id;
     for (const d of await t.db.selectFrom('devices').select(['id', 'name']).execute()) devices[d.name] = d.id;
+    for (const r of await t.db.selectFrom('time_rules').select(['id', 'name']).execute()) schedules[r.name] = r.id;
     // Fixtures the samples pick (through the API, as an administrator would make them).
     for (const [name, color] of [
       ['Fixture amber', '#e8833a'],
@@ -1662,6 +1667,7 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
           locks: { [String(first.id)]: [1, 3] },
           users: [user('resident')],
           domains: [group('Building A')],
+          time_rules: [schedule('Working hours')],
           prohibition: true,
           is_shareable: false,
         },
@@ -1674,6 +1680,7 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
           ],
           users: [{ id: users.resident }],
           domains: [{ id: groups['Building A'] }],
+          time_rules: [{ id: schedules['Working hours'] }],
           prohibition: true,
           is_shareable: false,
         },
@@ -1687,6 +1694,7 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
             locks: { [String(second.id)]: [2] },
             users: [user('staff')],
             domains: [group('Unit 101')],
+            time_rules: [schedule('Weekends'), schedule('Cleaning (Tue/Thu mornings)')],
             prohibition: false,
             is_shareable: true,
           },
@@ -1696,9 +1704,111 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
             devices: [{ id: second.id, lock_number: 2 }],
             users: [{ id: users.staff }],
             domains: [{ id: groups['Unit 101'] }],
+            time_rules: [{ id: schedules['Cleaning (Tue/Thu mornings)'] }, { id: schedules.Weekends }],
             prohibition: false,
             is_shareable: true,
           },
+        },
+      ],
+    });
+  });
+
+  it('schedules', async () => {
+    await roundTrip({
+      name: 'schedules',
+      form: entityForm(scheduleForm),
+      ...calls(timeRulesEntity),
+      create: {
+        values: {
+          name: 'Round trip hours',
+          description: 'First and fifteenth, last Friday',
+          valid_from: '2026-04-01',
+          valid_to: '2027-03-31',
+          is_all_day: true,
+          from: '07:30',
+          to: '12:15',
+          repeat_mode: 'custom',
+          repeat_duration_mode: 'count',
+          repeat_duration_count: '12',
+          repeat_duration_until: '2027-01-31',
+          repeat_custom_mode: 'monthly',
+          months: [7, 1],
+          weekdays: ['wed', 'mon'],
+          days: [15, 1],
+          looper_nth: '-1',
+          looper_weekday: 'fri',
+          use_day_types: true,
+          day_type: 'workday',
+          day_iteration: '3',
+        },
+        expected: {
+          name: 'Round trip hours',
+          description: 'First and fifteenth, last Friday',
+          valid_from: '2026-04-01',
+          valid_to: '2027-03-31',
+          is_all_day: true,
+          from: 27_000,
+          to: 44_100,
+          repeat_mode: 'custom',
+          repeat_duration_mode: 'count',
+          repeat_duration_count: 12,
+          repeat_duration_until: '2027-01-31',
+          repeat_custom_mode: 'monthly',
+          months: [1, 7],
+          weekdays: ['mon', 'wed'],
+          days: [1, 15],
+          looper: { nth: -1, weekday: 'fri' },
+          use_day_types: true,
+          day_type: 'workday',
+          day_iteration: 3,
+        },
+      },
+      edits: [
+        {
+          values: {
+            name: 'Round trip nights',
+            description: 'Overnight, weekdays',
+            valid_from: '2026-05-04',
+            valid_to: '',
+            is_all_day: false,
+            from: '22:00',
+            to: '06:30',
+            repeat_mode: 'custom',
+            repeat_duration_mode: 'until',
+            repeat_duration_count: '5',
+            repeat_duration_until: '2026-12-31',
+            repeat_custom_mode: 'weekly',
+            months: [3],
+            weekdays: ['tue', 'thu'],
+            days: [2],
+            looper_nth: '2',
+            looper_weekday: 'sun',
+            use_day_types: false,
+            day_type: 'holiday',
+            day_iteration: '2',
+          },
+          expected: {
+            name: 'Round trip nights',
+            description: 'Overnight, weekdays',
+            valid_from: '2026-05-04',
+            valid_to: null,
+            is_all_day: false,
+            from: 79_200,
+            to: 23_400,
+            repeat_mode: 'custom',
+            repeat_duration_mode: 'until',
+            repeat_duration_count: 5,
+            repeat_duration_until: '2026-12-31',
+            repeat_custom_mode: 'weekly',
+            months: [3],
+            weekdays: ['tue', 'thu'],
+            days: [2],
+            looper: { nth: 2, weekday: 'sun' },
+            use_day_types: false,
+            day_type: 'holiday',
+            day_iteration: 2,
+          },
+          kept: { repeat_mode: 'custom both times: the custom pattern is what this round changes' },
         },
       ],
     });

@@ -272,6 +272,9 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'DELETE /time-rules/days/{date}': any('schedules.edit'),
   // Access decisions (issue 12, decided): whoever may view access rules may ask why (the chain names only theirs).
   'GET /access/explain': any('access_rules.view', 'access_rules.view_all'),
+  // 6.2 has no matrix permission; decided: whoever sees access rules reads the matrix of their rules.
+  'GET /access-matrix/items': any('access_rules.view', 'access_rules.view_all'),
+  'GET /access-matrix/download': any('access_rules.view', 'access_rules.view_all'),
   // 6.2 Identifiers: view all, create, edit, delete, create guest identifier, import, export. 6.2 has no
   // plain "view": whoever holds any identifiers permission lists them (without view all: their own).
   'GET /identifiers/items': identifiersView,

@@ -4,6 +4,7 @@ import type { ShowAlert } from '../entity-machines';
 import type { Http } from '../http';
 import { createTopicLive } from '../topic-live';
 import { accessEventsArea } from './access-events';
+import { accessMatrixArea } from './access-matrix';
 import { accessRulesArea } from './access-rules';
 import { accountArea } from './account';
 import type { Area, AreaContext } from './area';
@@ -20,6 +21,7 @@ import { markersArea } from './markers';
 import { notificationsArea } from './notifications';
 import { profileArea } from './profile';
 import { rolesArea } from './roles';
+import { schedulesArea } from './schedules';
 import { securityArea } from './security';
 import { shellArea } from './shell';
 import { telephonyArea } from './telephony';
@@ -49,6 +51,8 @@ export const AREAS = [
   deviceEventsArea,
   deviceSearchArea,
   identifiersArea,
+  schedulesArea,
+  accessMatrixArea,
   accessEventsArea,
   guestAccessArea,
 ] as const;

@@ -21,11 +21,13 @@ export interface AccessRuleFormViewProps {
   devices: PickerSpec;
   users: PickerSpec;
   groups: PickerSpec;
+  /** Schedules (time rules). */
+  schedules: PickerSpec;
   onCancel: () => void;
 }
 
 /** /access-rules/add and /access-rules/:id/edit: name, doors with their locks, who, prohibition and sharing. */
-export function AccessRuleFormView({ formRef, devices, users, groups, onCancel }: AccessRuleFormViewProps) {
+export function AccessRuleFormView({ formRef, devices, users, groups, schedules, onCancel }: AccessRuleFormViewProps) {
   const { t } = useTranslation('accessRules');
   const isNew = useSelector(formRef, selectIsNew);
   const item = useFormItem(formRef, AccessRuleSchema);
@@ -78,6 +80,16 @@ export function AccessRuleFormView({ formRef, devices, users, groups, onCancel }
           <FormPicker formRef={formRef} field="users" label={t('fields.users')} multiple {...pickerProps(users)} />
           <FormPicker formRef={formRef} field="domains" label={t('fields.domains')} multiple {...pickerProps(groups)} />
         </div>
+      </Card>
+      <Card title={t('form.sections.when')}>
+        <p className="mb-2 text-[13px] text-muted">{t('form.whenHint')}</p>
+        <FormPicker
+          formRef={formRef}
+          field="time_rules"
+          label={t('fields.time_rules')}
+          multiple
+          {...pickerProps(schedules)}
+        />
       </Card>
     </EntityFormPage>
   );

@@ -36,6 +36,8 @@ export const NAMESPACES = [
   'deviceSearch',
   'remoteControl',
   'identifiers',
+  'schedules',
+  'accessMatrix',
   'accessEvents',
   'ukey2',
   'guestAccess',

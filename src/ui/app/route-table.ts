@@ -69,6 +69,9 @@ export type PageKey =
   | 'remoteControl'
   | 'identifiers'
   | 'identifierForm'
+  | 'schedules'
+  | 'scheduleForm'
+  | 'accessMatrix'
   | 'accessEvents'
   | 'ukey2'
   | 'ukey2View'
@@ -163,7 +166,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/system-info'),
   // IP blocking (7.8): banned addresses and the whitelist, one tab each (?tab=whitelist).
   single('/ip-blocking', 'ipBlocking'),
-  single('/access-matrix'),
+  single('/access-matrix', 'accessMatrix'),
   single('/call-history', 'callHistory'),
   single('/audit-events'),
   single('/conversations', 'conversations'),
@@ -189,7 +192,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/devices', { list: 'devices', form: 'deviceForm' }),
   ...crud('/elevators', { list: 'elevators', form: 'elevatorForm' }),
   ...crud('/elevators/access-rules', { list: 'elevatorAccessRules', form: 'elevatorAccessRuleForm' }),
-  ...crud('/schedules'),
+  ...crud('/schedules', { list: 'schedules', form: 'scheduleForm' }),
   ...crud('/access-rules', { list: 'accessRules', form: 'accessRuleForm' }),
   ...crud('/identifiers', { list: 'identifiers', form: 'identifierForm' }),
   ...crud('/announces', { list: 'announces', form: 'announceForm' }),

@@ -64,6 +64,9 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   identifierForm: lazy(() =>
     import('../identifiers/IdentifierFormPage').then((m) => ({ default: m.IdentifierFormPage })),
   ),
+  schedules: lazy(() => import('../schedules/SchedulesPage').then((m) => ({ default: m.SchedulesPage }))),
+  scheduleForm: lazy(() => import('../schedules/ScheduleFormPage').then((m) => ({ default: m.ScheduleFormPage }))),
+  accessMatrix: lazy(() => import('../access-matrix/AccessMatrixPage').then((m) => ({ default: m.AccessMatrixPage }))),
   accessEvents: lazy(() => import('../access-events/AccessEventsPage').then((m) => ({ default: m.AccessEventsPage }))),
   ukey2: lazy(() => import('../ukey2/Ukey2Page').then((m) => ({ default: m.Ukey2Page }))),
   ukey2View: lazy(() => import('../ukey2/Ukey2ViewPage').then((m) => ({ default: m.Ukey2ViewPage }))),

@@ -8,6 +8,7 @@ import type { StateValue } from 'xstate';
  * fixture it says it shows.
  */
 export type MachineName =
+  | 'access-matrix'
   | 'access-explain'
   | 'alarm-processing'
   | 'alerts'
@@ -36,9 +37,11 @@ export type MachineName =
   | 'picker'
   | 'poll-answer'
   | 'profile-form'
+  | 'project-days'
   | 'public-form'
   | 'realtime'
   | 'remote-control'
+  | 'schedule-preview'
   | 'session'
   | 'sip-registration'
   | 'softphone'
