@@ -17,6 +17,7 @@ import { deviceTaskRoutes } from './devices/tasks';
 import { elevatorRoutes } from './elevators/routes';
 import { groupRoutes } from './groups/routes';
 import { identifierRoutes } from './identifiers/routes';
+import { licenceRoutes } from './licences/routes';
 import { markerRoutes } from './markers/markers';
 import { notificationRoutes } from './notifications/notifications';
 import { installAuth } from './plumbing/auth-hook';
@@ -50,6 +51,7 @@ const AREAS = [
   accessRuleRoutes,
   timeRuleRoutes,
   identifierRoutes,
+  licenceRoutes,
 ];
 
 /**

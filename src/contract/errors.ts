@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LicenceConsistencyErrorSchema } from './entities/licence';
 
 /**
  * The error catalogue of section 8.2. The server puts one of these codes in
@@ -81,6 +82,21 @@ export const ERROR_CODES = {
   alarmAlreadyProcessed: 'alarm already processed',
   // Access management › Schedules: a schedule access rules use is not deleted (docs/decisions.md).
   scheduleInUse: 'schedule used by access rules: {rules}',
+  // Licences (8.2). Limits carry `params: { used, max }`; a consistency error carries `consistency`.
+  licenceSignWrong: 'licence sign wrong',
+  licenceCannotBeApplied: 'licence cannot be applied',
+  licenceExpired: 'licence expired',
+  licenceServerNotResponding: 'licence server not responding',
+  noLicencesForProject: 'no licences for project',
+  sameInstanceRegistered: 'same instance already registered',
+  licenceConsistency: 'licence consistency error',
+  licenceLimitExceeded: 'licence limit exceeded ({used}, {max})',
+  licenceCountBelowUsed: 'licence count below used ({used}, {max})',
+  virtualNumbersProjectMax: 'maximum of virtual numbers in project exceeded',
+  mobileAppsProjectMax: 'maximum of mobile apps in project exceeded',
+  mobileAppsGroupMax: 'maximum of mobile apps in group exceeded',
+  ukey2ProjectMax: 'maximum of ukey2 in project exceeded',
+  ukey2GroupMax: 'maximum of ukey2 in group exceeded',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -148,6 +164,8 @@ export const ErrorBodySchema = v.object({
   entities: v.optional(v.array(v.string())),
   /** Values for the placeholders of a parameterised message, e.g. `{ childCode, parentCode }`. */
   params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
+  /** `licence consistency error`: each rule a group's licence breaks (section 3, shown 30 s: 8.1). */
+  consistency: v.optional(v.array(LicenceConsistencyErrorSchema)),
 });
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
 

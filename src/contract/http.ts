@@ -9,6 +9,7 @@ import { DEVICE_CALLS } from './calls/devices';
 import { ELEVATOR_CALLS } from './calls/elevators';
 import { GROUP_CALLS } from './calls/groups';
 import { IDENTIFIER_CALLS } from './calls/identifiers';
+import { LICENCE_CALLS } from './calls/licences';
 import { MARKER_CALLS } from './calls/markers';
 import { NOTIFICATION_CALLS } from './calls/notifications';
 import { PROFILE_CALLS } from './calls/profile';
@@ -51,6 +52,7 @@ export const CALLS = {
   ...ACCESS_RULE_CALLS,
   ...TIME_RULE_CALLS,
   ...IDENTIFIER_CALLS,
+  ...LICENCE_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;
