@@ -6,6 +6,7 @@ import {
   type GroupLicenseInfo,
   type LicenceConsistencyError,
 } from '../../../src/contract/entities/licence';
+import type { UserLicenseInfo } from '../../../src/contract/entities/user';
 import { ERROR_CODES, type FieldError } from '../../../src/contract/errors';
 import { hasPermission } from '../../../src/contract/permissions';
 import type { Database } from '../../db/schema';
@@ -19,6 +20,7 @@ import {
   type LicenceTree,
   loadLicenceTree,
   type TreeGroup,
+  withinPeriod,
 } from './group-tree';
 import { usedInGroup } from './licence-limits';
 
@@ -274,4 +276,76 @@ export async function saveGroupLicence(
     .values({ domain_id: id, project_id: auth.projectId, settings: text, updated_at: now })
     .onConflict((oc) => oc.column('domain_id').doUpdateSet({ settings: text, updated_at: now }))
     .execute();
+}
+
+/**
+ * A user's `license_info` (section 3): what the project's licences give, narrowed by the
+ * licences of the user's groups (a feature is on when one of their groups allows it, within
+ * its period); a user in no group gets the project's.
+ */
+export async function userLicenceInfos(
+  db: Kysely<Database>,
+  projectId: number,
+  userIds: readonly number[],
+  now: number = Date.now(),
+): Promise<Map<number, UserLicenseInfo>> {
+  const out = new Map<number, UserLicenseInfo>();
+  if (userIds.length === 0) return out;
+  const [tree, links] = await Promise.all([
+    loadLicenceTree(db, projectId),
+    db
+      .selectFrom('user_domains as ud')
+      .innerJoin('domains as d', 'd.id', 'ud.domain_id')
+      .select(['ud.user_id', 'ud.domain_id'])
+      .where('d.project_id', '=', projectId)
+      .where('ud.user_id', 'in', [...userIds])
+      .execute(),
+  ]);
+  const groupsOf = new Map<number, number[]>();
+  for (const l of links) groupsOf.set(l.user_id, [...(groupsOf.get(l.user_id) ?? []), l.domain_id]);
+  const f = tree.project.features;
+  const projectInfo: UserLicenseInfo = {
+    sip: f.sip,
+    mobile_app: f.mobile_app,
+    elevator: f.elevator,
+    face_id: tree.project.faceId,
+    license_plate: f.license_plate,
+    ukey2: f.ukey2,
+    amenity: f.amenity,
+    identifier: f.guest_access,
+  };
+  const cache = new Map<number, UserLicenseInfo>();
+  const ofGroup = (id: number): UserLicenseInfo => {
+    const known = cache.get(id);
+    if (known) return known;
+    const e = effectiveOf(tree, id);
+    const on = withinPeriod(e, now);
+    const info: UserLicenseInfo = {
+      sip: on && e.flags.sip,
+      mobile_app: on && e.flags.mobileApp,
+      elevator: on && e.flags.elevator,
+      face_id: on && tree.project.faceId,
+      license_plate: on && e.flags.licensePlate,
+      ukey2: on && e.flags.ukey2,
+      amenity: on && e.flags.amenity,
+      identifier: on && e.flags.guest,
+    };
+    cache.set(id, info);
+    return info;
+  };
+  for (const userId of userIds) {
+    const groups = groupsOf.get(userId) ?? [];
+    if (groups.length === 0) {
+      out.set(userId, projectInfo);
+      continue;
+    }
+    const infos = groups.map(ofGroup);
+    out.set(
+      userId,
+      Object.fromEntries(
+        (Object.keys(projectInfo) as (keyof UserLicenseInfo)[]).map((k) => [k, infos.some((i) => i[k])]),
+      ) as UserLicenseInfo,
+    );
+  }
+  return out;
 }

@@ -53,6 +53,8 @@ export const ProjectLicenceSummarySchema = v.object({
   }),
   period: v.nullable(v.object({ from: v.number(), to: v.number() })),
   type: v.nullable(v.picklist(LICENCE_TYPES)),
+  /** Face identifiers licensed (not one of the gated features; users' license_info shows it). */
+  face_id: v.optional(v.boolean(), false),
 });
 export type ProjectLicenceSummary = v.InferOutput<typeof ProjectLicenceSummarySchema>;
 
@@ -65,6 +67,7 @@ export interface ProjectLicence {
   period: { from: number; to: number } | null;
   /** The type of the project's licences (the first granting one), for consistency errors. */
   type: LicenceType | null;
+  faceId: boolean;
 }
 
 export interface LicenceTree {
@@ -97,7 +100,8 @@ export function summarise(payloads: readonly LicencePayload[], now: number): Pro
     period = period ? { from: Math.min(period.from, from), to: Math.max(period.to, to) } : { from, to };
   }
   if (unbounded && period) period = { ...period, to: UNLIMITED_LICENCE_PERIOD.to };
-  return { counts, period, type };
+  const face_id = payloads.some((l) => grants(l, now) && l.face_id.is_enabled);
+  return { counts, period, type, face_id };
 }
 
 /** The project's side from its gates (the features cache) and the stored summary. */
@@ -108,7 +112,7 @@ export function projectLicence(features: LicensedFeatures, summary: ProjectLicen
     // A feature no licence enables: off (0), unless the project was given it without a licence.
     counts[f] = n === undefined ? (features[f] ? null : 0) : n;
   }
-  return { features, counts, period: summary?.period ?? null, type: summary?.type ?? null };
+  return { features, counts, period: summary?.period ?? null, type: summary?.type ?? null, faceId: summary?.face_id ?? false };
 }
 
 /** The project's gates and licence summary, as stored. */

@@ -126,3 +126,12 @@ export async function assertLicenceRoom(
     }
   }
 }
+
+/**
+ * A mobile app installation for `userId` (8.2): the project's licensed mobile apps and the
+ * counts of the user's groups. The mobile app's login (not built yet) calls this before it
+ * registers a new installation.
+ */
+export async function assertMobileAppRoom(db: Kysely<Database>, projectId: number, userId: number): Promise<void> {
+  await assertLicenceRoom(db, projectId, 'mobile_app', await userGroups(db, projectId, userId), { project: true });
+}
