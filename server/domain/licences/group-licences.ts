@@ -153,6 +153,7 @@ export function consistencyErrors(tree: LicenceTree, id: number, settings: Group
   const parent = effectiveOf(tree, id, { exclusive: true });
   const side = parent.source;
   const licenseType = side ? null : (tree.project.type ?? 'unknown');
+  // "With period limit": the period the parent's count holds for.
   const parentPeriod = side ? parent.period : tree.project.period;
   const base = { license_type: licenseType, group: refOf(side) };
 
@@ -169,9 +170,15 @@ export function consistencyErrors(tree: LicenceTree, id: number, settings: Group
       errors.push({ type: 'quantity_exceeded', feature: key, relation: 'parent', ...base, period: parentPeriod, qty: { target, available } });
     }
   }
+  // The period lies within the project's licences, and within the nearest period above it.
   const p = settings.restrictPeriod;
-  if (p.is_active && parentPeriod && (p.from < parentPeriod.from || p.to > parentPeriod.to)) {
-    errors.push({ type: 'period_missing', feature: 'restrictPeriod', relation: 'parent', ...base, period: parentPeriod, qty: null });
+  const outside = (q: { from: number; to: number } | null) => q !== null && (p.from < q.from || p.to > q.to);
+  const projectPeriod = tree.project.period;
+  if (p.is_active && outside(projectPeriod)) {
+    const project = { license_type: tree.project.type ?? 'unknown', group: null };
+    errors.push({ type: 'period_missing', feature: 'restrictPeriod', relation: 'parent', ...project, period: projectPeriod, qty: null });
+  } else if (p.is_active && side && outside(parent.period)) {
+    errors.push({ type: 'period_missing', feature: 'restrictPeriod', relation: 'parent', ...base, period: parent.period, qty: null });
   }
 
   // Subgroups with settings: what they have must stay within what this group now gives.
