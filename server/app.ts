@@ -18,6 +18,7 @@ import { instanceId } from './domain/licences/instance';
 import { type LicenceWatch, startLicenceWatch } from './domain/licences/licence-watch';
 import { trustedKeys } from './domain/licences/trusted-keys';
 import { createIpBlocking } from './domain/security/ip-blocking';
+import { publishProfileChanged } from './domain/users/profile-changes';
 import { apiRoutes } from './http/api';
 import { installCompression } from './http/plumbing/compression';
 import { installConsole } from './http/plumbing/console';
@@ -128,6 +129,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       clock: options.clock ?? systemClock,
       keys: trustedKeys(config.licences),
       instanceId: instanceId(config.dataDir),
+      // Every member's console reloads its settings: the menu and the calls follow the new features.
+      featuresChanged: async (projectId) => {
+        const members = await db
+          .selectFrom('memberships')
+          .select('user_id')
+          .where('project_id', '=', projectId)
+          .execute();
+        publishProfileChanged(
+          hub.realtime,
+          projectId,
+          members.map((m) => m.user_id),
+        );
+      },
     },
   };
   app.decorate('ctx', ctx);

@@ -353,7 +353,10 @@ const publicKeys: Rule<Record<string, string>> = {
     v.check((keys) =>
       Object.values(keys).every((key) => {
         try {
-          return createPublicKey({ key: Buffer.from(key, 'base64'), format: 'der', type: 'spki' }).asymmetricKeyType === 'ed25519';
+          return (
+            createPublicKey({ key: Buffer.from(key, 'base64'), format: 'der', type: 'spki' }).asymmetricKeyType ===
+            'ed25519'
+          );
         } catch {
           return false;
         }

@@ -1,7 +1,12 @@
 import { createPrivateKey, randomUUID, sign } from 'node:crypto';
 import { UNLIMITED_LICENCE_PERIOD } from '../../src/contract/constants';
+import {
+  LICENCE_FORMAT,
+  LICENCE_FORMAT_VERSION,
+  type LicencePayload,
+  type SignedLicence,
+} from '../domain/licences/licence-file';
 import { DEV_KEY_ID } from '../domain/licences/trusted-keys';
-import { LICENCE_FORMAT, LICENCE_FORMAT_VERSION, type LicencePayload, type SignedLicence } from '../domain/licences/licence-file';
 
 /**
  * The vendor's side of licences, for the demo and the tests only: it issues licences signed

@@ -42,7 +42,8 @@ export async function startLicenceServer(): Promise<LicenceServerSimulator> {
     } catch {
       return answer(res, 400, { error: 'bad_request' });
     }
-    if (typeof body.instance_id !== 'string' || typeof body.key !== 'string') return answer(res, 400, { error: 'bad_request' });
+    if (typeof body.instance_id !== 'string' || typeof body.key !== 'string')
+      return answer(res, 400, { error: 'bad_request' });
     requests.push({ instance_id: body.instance_id, key: body.key, project: body.project });
     const licences = accounts.get(body.key);
     if (!licences || licences.length === 0) return answer(res, 404, { error: 'no_licences' });

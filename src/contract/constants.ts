@@ -51,7 +51,13 @@ export const LICENCE_NOTICE = { notifyBeforeDays: 14, mode: 'everyday' } as cons
 /** How often licence notices repeat (section 3 `notifications.mode`). */
 export const LICENCE_NOTICE_MODES = ['once', 'everyday', 'every_week', 'every_30_days', 'never'] as const;
 /** Days between two notices of one mode (`once` and `never` do not repeat). */
-export const LICENCE_NOTICE_REPEAT_DAYS = { once: null, everyday: 1, every_week: 7, every_30_days: 30, never: null } as const;
+export const LICENCE_NOTICE_REPEAT_DAYS = {
+  once: null,
+  everyday: 1,
+  every_week: 7,
+  every_30_days: 30,
+  never: null,
+} as const;
 /**
  * Licence bounds the specification leaves open (docs/decisions.md, Licences): the largest count,
  * how many days before an end a notice may start, a licence file's size and its entries, how long

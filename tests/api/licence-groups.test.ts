@@ -134,14 +134,24 @@ describe.each(dialects)('group licences, limits and reports (%s)', (dialect) => 
     const period = await patch('Unit 101', settings({}, { restrictPeriod: { is_active: true, from: 0, to: far } }));
     expect(period.statusCode).toBe(409);
     expect(period.json().consistency).toEqual([
-      expect.objectContaining({ type: 'period_missing', feature: 'restrictPeriod', relation: 'parent', license_type: 'plus' }),
+      expect.objectContaining({
+        type: 'period_missing',
+        feature: 'restrictPeriod',
+        relation: 'parent',
+        license_type: 'plus',
+      }),
     ]);
 
     // A feature the parent does not have.
     await saved('Building A', settings({ sip: 400, mobile: 150, ukey2: 100 }, { elevator: false }));
     const lift = await patch('Unit 102', settings({}, { elevator: true }));
     expect(lift.json().consistency).toEqual([
-      expect.objectContaining({ type: 'type_missing', feature: 'elevator', relation: 'parent', group: { id: group('Building A'), name: 'Building A' } }),
+      expect.objectContaining({
+        type: 'type_missing',
+        feature: 'elevator',
+        relation: 'parent',
+        group: { id: group('Building A'), name: 'Building A' },
+      }),
     ]);
     await saved('Building A', settings({ sip: 400, mobile: 150, ukey2: 100 }));
   });
@@ -163,7 +173,12 @@ describe.each(dialects)('group licences, limits and reports (%s)', (dialect) => 
     ]);
     const off = await patch('Building A', settings({ sip: 400, mobile: 150, ukey2: 100 }, { amenity: false }));
     expect(off.json().consistency).toEqual([
-      expect.objectContaining({ type: 'type_missing', feature: 'amenity', relation: 'child', group: { id: group('Unit 101'), name: 'Unit 101' } }),
+      expect.objectContaining({
+        type: 'type_missing',
+        feature: 'amenity',
+        relation: 'child',
+        group: { id: group('Unit 101'), name: 'Unit 101' },
+      }),
     ]);
 
     const fewer = await patch('Unit 102', settings({ sip: 3, mobile: 4 }));
@@ -180,7 +195,10 @@ describe.each(dialects)('group licences, limits and reports (%s)', (dialect) => 
 
     const period = await patch('Unit 102', settings({}, { restrictPeriod: { is_active: true, from: 2000, to: 1000 } }));
     expect(period.json().errors).toEqual({ 'licenseInfo.restrictPeriod.to': { code: 'time_order' } });
-    const big = await patch('Unit 102', settings({}, { restrictPeriod: { is_active: true, from: 0, to: 1_000_000_000_000 } }));
+    const big = await patch(
+      'Unit 102',
+      settings({}, { restrictPeriod: { is_active: true, from: 0, to: 1_000_000_000_000 } }),
+    );
     expect(big.statusCode).toBe(400);
 
     // Back to inheriting.
@@ -191,7 +209,10 @@ describe.each(dialects)('group licences, limits and reports (%s)', (dialect) => 
     await saved('Unit 101', settings({ sip: 1, mobile: 0, ukey2: 0 }));
     const second = await number({ number: '730001', user_id: ids.users.resident });
     expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual({ message: 'maximum of virtual numbers in group exceeded', params: { used: 1, max: 1 } });
+    expect(second.json()).toEqual({
+      message: 'maximum of virtual numbers in group exceeded',
+      params: { used: 1, max: 1 },
+    });
 
     const ukey2 = await t.call('PUT', '/identifiers', {
       token: admin,
@@ -216,9 +237,15 @@ describe.each(dialects)('group licences, limits and reports (%s)', (dialect) => 
 
     // Outside a group's period it holds nothing.
     const at = Math.floor(Date.now() / 1000);
-    await saved('Unit 102', settings({}, { restrictPeriod: { is_active: true, from: at - 20 * DAY, to: at - 10 * DAY } }));
+    await saved(
+      'Unit 102',
+      settings({}, { restrictPeriod: { is_active: true, from: at - 20 * DAY, to: at - 10 * DAY } }),
+    );
     const late = await number({ number: '730002', domain_id: group('Unit 102') });
-    expect(late.json()).toEqual({ message: 'maximum of virtual numbers in group exceeded', params: { used: 0, max: 0 } });
+    expect(late.json()).toEqual({
+      message: 'maximum of virtual numbers in group exceeded',
+      params: { used: 0, max: 0 },
+    });
     await saved('Unit 102', null);
     const made = await number({ number: '730002', domain_id: group('Unit 102') });
     expect(made.statusCode).toBe(200);
@@ -238,7 +265,10 @@ describe.each(dialects)('group licences, limits and reports (%s)', (dialect) => 
     ).id;
     // Harbour's demo licence (mobile apps) goes: this test's licence is its only one.
     const demo = (await t.call('GET', '/licenses/items', { token: office })).json().data;
-    await t.call('POST', '/licenses/delete-all', { token: office, body: { items: demo.map((l: { id: number }) => l.id) } });
+    await t.call('POST', '/licenses/delete-all', {
+      token: office,
+      body: { items: demo.map((l: { id: number }) => l.id) },
+    });
     const payload = bareLicence(instance, {
       licence_id: `groups-${dialect}-office`,
       sip: { is_enabled: true, is_sip_trunks_enabled: false, is_web_dialer_enabled: false, license_count: 1 },
@@ -256,15 +286,26 @@ describe.each(dialects)('group licences, limits and reports (%s)', (dialect) => 
     expect((await number({ number: '740001', domain_id: officeGroup }, office)).statusCode).toBe(200);
     const over = await number({ number: '740002' }, office);
     expect(over.statusCode).toBe(400);
-    expect(over.json()).toEqual({ message: 'maximum of virtual numbers in project exceeded', params: { used: 1, max: 1 } });
+    expect(over.json()).toEqual({
+      message: 'maximum of virtual numbers in project exceeded',
+      params: { used: 1, max: 1 },
+    });
 
     const adminId = ids.users.admin!;
-    const first = await t.call('PUT', '/identifiers', { token: office, body: { type: 'ukey2', value: '555', owner_id: adminId } });
+    const first = await t.call('PUT', '/identifiers', {
+      token: office,
+      body: { type: 'ukey2', value: '555', owner_id: adminId },
+    });
     expect(first.statusCode, first.body).toBe(200);
-    const more = await t.call('PUT', '/identifiers', { token: office, body: { type: 'ukey2', value: '556', owner_id: adminId } });
+    const more = await t.call('PUT', '/identifiers', {
+      token: office,
+      body: { type: 'ukey2', value: '556', owner_id: adminId },
+    });
     expect(more.json()).toEqual({ message: 'maximum of ukey2 in project exceeded', params: { used: 1, max: 1 } });
     // Mobile apps: this licence has none.
-    const officeId = (await t.db.selectFrom('projects').select('id').where('name', '=', 'Harbour Office').executeTakeFirstOrThrow()).id;
+    const officeId = (
+      await t.db.selectFrom('projects').select('id').where('name', '=', 'Harbour Office').executeTakeFirstOrThrow()
+    ).id;
     await expect(assertLicenceRoom(t.db, officeId, 'mobile_app', [], { project: true })).rejects.toMatchObject({
       body: { message: 'maximum of mobile apps in project exceeded', params: { used: 0, max: 0 } },
     });
@@ -282,7 +323,11 @@ describe.each(dialects)('group licences, limits and reports (%s)', (dialect) => 
   });
 
   it('a group’s licence is read within the caller’s licence view and changed with edit-group-counts', async () => {
-    const own = await addProjectUser(t, { login: `lic-own-${dialect}`, permissions: ['licences.view_own'], group: 'Unit 101' });
+    const own = await addProjectUser(t, {
+      login: `lic-own-${dialect}`,
+      permissions: ['licences.view_own'],
+      group: 'Unit 101',
+    });
     expect((await t.call('GET', `/domains/${group('Unit 101')}/license`, { token: own.token })).statusCode).toBe(200);
     expect((await t.call('GET', `/domains/${group('Building A')}/license`, { token: own.token })).statusCode).toBe(404);
     const below = await addProjectUser(t, {
@@ -291,7 +336,9 @@ describe.each(dialects)('group licences, limits and reports (%s)', (dialect) => 
       group: 'Building A',
     });
     expect((await t.call('GET', `/domains/${group('Unit 102')}/license`, { token: below.token })).statusCode).toBe(200);
-    expect((await t.call('GET', `/domains/${group('Riverside Residence')}/license`, { token: below.token })).statusCode).toBe(404);
+    expect(
+      (await t.call('GET', `/domains/${group('Riverside Residence')}/license`, { token: below.token })).statusCode,
+    ).toBe(404);
     expect((await patch('Unit 101', settings(), below.token)).statusCode).toBe(403);
   });
 
@@ -305,7 +352,9 @@ describe.each(dialects)('group licences, limits and reports (%s)', (dialect) => 
       ukey2: { licensed: 300, used: 0 },
     });
     expect(report.group).toEqual({ id: group('Riverside Residence'), name: 'Riverside Residence' });
-    expect(report.rows.map((r: { group: { name: string }; own: boolean; sip: unknown }) => [r.group.name, r.own, r.sip])).toEqual([
+    expect(
+      report.rows.map((r: { group: { name: string }; own: boolean; sip: unknown }) => [r.group.name, r.own, r.sip]),
+    ).toEqual([
       ['Riverside Residence', false, { available: 1000, used: 6 }],
       ['Building A', true, { available: 400, used: 3 }],
     ]);
@@ -313,13 +362,27 @@ describe.each(dialects)('group licences, limits and reports (%s)', (dialect) => 
     const below = await t.call('GET', `/reports/licenses/used?group_id=${group('Building A')}`, { token: admin });
     const a = below.json().data;
     expect(a.path.map((p: { name: string }) => p.name)).toEqual(['Riverside Residence', 'Building A']);
-    expect(a.rows.map((r: { group: { name: string } }) => r.group.name)).toEqual(['Building A', 'Unit 101', 'Unit 102', 'Unit 201']);
-    expect(a.rows.find((r: { group: { name: string } }) => r.group.name === 'Unit 101').sip).toEqual({ available: 400, used: 1 });
+    expect(a.rows.map((r: { group: { name: string } }) => r.group.name)).toEqual([
+      'Building A',
+      'Unit 101',
+      'Unit 102',
+      'Unit 201',
+    ]);
+    expect(a.rows.find((r: { group: { name: string } }) => r.group.name === 'Unit 101').sip).toEqual({
+      available: 400,
+      used: 1,
+    });
     expect(a.rows[0].has_children).toBe(true);
     expect(a.rows[1].has_children).toBe(false);
     // A group of another project names nothing.
-    const officeGroup = await t.db.selectFrom('domains').select('id').where('name', '=', 'Harbour Office').executeTakeFirstOrThrow();
-    expect((await t.call('GET', `/reports/licenses/used?group_id=${officeGroup.id}`, { token: admin })).statusCode).toBe(404);
+    const officeGroup = await t.db
+      .selectFrom('domains')
+      .select('id')
+      .where('name', '=', 'Harbour Office')
+      .executeTakeFirstOrThrow();
+    expect(
+      (await t.call('GET', `/reports/licenses/used?group_id=${officeGroup.id}`, { token: admin })).statusCode,
+    ).toBe(404);
 
     // With the report permission and a view of their own group only, a unit's manager sees their unit.
     const manager = await addProjectUser(t, {
@@ -330,11 +393,18 @@ describe.each(dialects)('group licences, limits and reports (%s)', (dialect) => 
     const theirs = (await t.call('GET', '/reports/licenses/used', { token: manager.token })).json().data;
     expect(theirs.rows.map((r: { group: { name: string } }) => r.group.name)).toEqual(['Unit 201']);
 
-    const csv = await t.call('GET', `/reports/licenses/used/export?format=csv&group_id=${group('Building A')}`, { token: admin });
+    const csv = await t.call('GET', `/reports/licenses/used/export?format=csv&group_id=${group('Building A')}`, {
+      token: admin,
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r\n/);
-    expect(lines[0]).toBe('group,own,sip_available,sip_used,mobile_app_available,mobile_app_used,ukey2_available,ukey2_used,period_from,period_to');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/);
+    expect(lines[0]).toBe(
+      'group,own,sip_available,sip_used,mobile_app_available,mobile_app_used,ukey2_available,ukey2_used,period_from,period_to',
+    );
     expect(lines[1]).toBe('(project),,1000,6,500,0,300,0,,');
     expect(lines[2]).toBe('Building A,yes,400,3,150,0,100,0,,');
   });
@@ -368,7 +438,7 @@ describe.each(dialects)('group licences, limits and reports (%s)', (dialect) => 
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload);
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(book.worksheets.map((s) => s.name)).toEqual(['licences', 'months', 'groups']);
     expect(book.getWorksheet('licences')?.getRow(2).getCell(1).value).toBe('demo-riverside-previous');
   });

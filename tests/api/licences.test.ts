@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LicencePayload } from '../../server/domain/licences/licence-file';
 import { bareLicence, licenceFile, signLicence } from '../../server/simulator/licence-issuer';
 import { type LicenceServerSimulator, startLicenceServer } from '../../server/simulator/licence-server';
-import { LicenceSchema, LicencePreviewSchema } from '../../src/contract/entities/licence';
+import { LicencePreviewSchema, LicenceSchema } from '../../src/contract/entities/licence';
 import { buildTestApp, dialects, PASSWORDS, SMALL_DEMO, type TestApp } from '../support/api-app';
 import { type ManualClock, manualClock } from '../support/clock';
 import { multipart } from '../support/multipart';
@@ -86,10 +86,16 @@ describe.each(dialects)('licences (%s)', (dialect) => {
     // Whole seconds, as licence periods are: day counts come out exact.
     clock = manualClock(new Date(Math.floor(Date.now() / 1000) * 1000));
     server = await startLicenceServer();
-    t = await buildTestApp(dialect, { ...SMALL_DEMO, clock, env: { ...SMALL_DEMO.env, LICENCE_SERVER_URL: server.url } });
+    t = await buildTestApp(dialect, {
+      ...SMALL_DEMO,
+      clock,
+      env: { ...SMALL_DEMO.env, LICENCE_SERVER_URL: server.url },
+    });
     admin = (await t.session('admin', PASSWORDS.admin, 'Riverside Residence')).token;
     office = (await t.session('admin', PASSWORDS.admin, 'Harbour Office')).token;
-    officeId = (await t.db.selectFrom('projects').select('id').where('name', '=', 'Harbour Office').executeTakeFirstOrThrow()).id;
+    officeId = (
+      await t.db.selectFrom('projects').select('id').where('name', '=', 'Harbour Office').executeTakeFirstOrThrow()
+    ).id;
     const state = await t.call('GET', '/licenses/features/state', { token: admin });
     expect(state.statusCode, state.body).toBe(200);
     instance = state.json().data.instance_id;
@@ -175,14 +181,21 @@ describe.each(dialects)('licences (%s)', (dialect) => {
     flipped[0] = (flipped[0] ?? 0) ^ 0xff;
     await refusedWith(licenceFile({ ...good, signature: flipped.toString('base64url') }), 'licence sign wrong');
     await refusedWith(licenceFile({ ...good, key_id: 'someone-else' }), 'licence sign wrong');
-    const stranger = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64');
+    const stranger = generateKeyPairSync('ed25519')
+      .privateKey.export({ type: 'pkcs8', format: 'der' })
+      .toString('base64');
     await refusedWith(licenceFile(signLicence(withElevator(), { privateKey: stranger })), 'licence sign wrong');
 
     await refusedWith(
-      licenceFile(signLicence(withElevator({ restrict_period: { is_active: true, from: now() - 90 * DAY, to: now() - DAY } }))),
+      licenceFile(
+        signLicence(withElevator({ restrict_period: { is_active: true, from: now() - 90 * DAY, to: now() - DAY } })),
+      ),
       'licence expired',
     );
-    await refusedWith(licenceFile(signLicence({ ...withElevator(), instance_id: 'another-installation' })), 'licence cannot be applied');
+    await refusedWith(
+      licenceFile(signLicence({ ...withElevator(), instance_id: 'another-installation' })),
+      'licence cannot be applied',
+    );
     // A device licence for a device the project does not have.
     await refusedWith(
       licenceFile(signLicence(withElevator({ is_device_license: true, device: 'NO-SUCH-SERIAL' }))),
@@ -323,7 +336,9 @@ describe.each(dialects)('licences (%s)', (dialect) => {
     };
 
     await mode('once');
-    await add(withElevator({ restrict_period: { is_active: true, from: now() - DAY, to: now() + 40 * DAY }, grace_days: 30 }));
+    await add(
+      withElevator({ restrict_period: { is_active: true, from: now() - DAY, to: now() + 40 * DAY }, grace_days: 30 }),
+    );
     expect(await run(0)).toEqual({ notifications: 0, mails: 0 }); // 40 days left: not yet.
     expect(await run(27)).toEqual({ notifications: 1, mails: 1 }); // 13 days left.
     const notice = await t.db
@@ -334,7 +349,12 @@ describe.each(dialects)('licences (%s)', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(notice.type).toBe('licence_will_expire');
     expect(JSON.parse(notice.data)).toMatchObject({ days: 13, name: 'Harbour Office' });
-    const mail = await t.db.selectFrom('outbox').selectAll().where('project_id', '=', officeId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const mail = await t.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('project_id', '=', officeId)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(mail.to_address).toBe('admin@example.com');
     expect(mail.subject).toBe('Harbour Office: the licence ends in 13 days');
     expect(await run(1)).toEqual({ notifications: 0, mails: 0 }); // once: once.
@@ -369,9 +389,7 @@ describe.each(dialects)('licences (%s)', (dialect) => {
   });
 
   it('adds from the licence server: previews, adds, and says when it has none, is bound elsewhere or is down', async () => {
-    server.account('HARBOUR-KEY-1', [
-      { ...withElevator(), licence_id: `server-${dialect}-1`, amenity: true },
-    ]);
+    server.account('HARBOUR-KEY-1', [{ ...withElevator(), licence_id: `server-${dialect}-1`, amenity: true }]);
     const check = await t.call('POST', '/licenses/cloud/check', { token: office, body: { key: 'HARBOUR-KEY-1' } });
     expect(check.statusCode, check.body).toBe(200);
     expect(check.json().data.features.after).toMatchObject({ elevator: true, amenity: true });

@@ -31,7 +31,11 @@ export const licences: Migration = {
       .addColumn('installed_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
       .execute();
     await db.schema.createIndex('licences_licence_id_uq').on('licences').column('licence_id').unique().execute();
-    await db.schema.createIndex('licences_project_idx').on('licences').columns(['project_id', 'installed_at']).execute();
+    await db.schema
+      .createIndex('licences_project_idx')
+      .on('licences')
+      .columns(['project_id', 'installed_at'])
+      .execute();
 
     await db.schema
       .createTable('licence_settings')

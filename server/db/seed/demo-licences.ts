@@ -123,7 +123,11 @@ export async function installDemoLicences(
     .execute();
   const at = now.getTime();
   const next = nextChange(licences, at);
-  await trx.updateTable('projects').set({ features: JSON.stringify(featuresAt(licences, at)) }).where('id', '=', projectId).execute();
+  await trx
+    .updateTable('projects')
+    .set({ features: JSON.stringify(featuresAt(licences, at)) })
+    .where('id', '=', projectId)
+    .execute();
   await trx
     .insertInto('licence_settings')
     .values({
@@ -138,13 +142,25 @@ export async function installDemoLicences(
 /** Group licences by group name (groups not in `groups` are skipped: the small demo has Building A only). */
 export async function installGroupLicences(
   trx: Transaction<Database>,
-  seed: { projectId: number; now: Date; groups: Record<string, number>; licences: Record<string, GroupLicenceSettings> },
+  seed: {
+    projectId: number;
+    now: Date;
+    groups: Record<string, number>;
+    licences: Record<string, GroupLicenceSettings>;
+  },
 ): Promise<void> {
   const rows = Object.entries(seed.licences).flatMap(([name, settings]) => {
     const id = seed.groups[name];
     return id === undefined
       ? []
-      : [{ domain_id: id, project_id: seed.projectId, settings: JSON.stringify(settings), updated_at: seed.now.toISOString() }];
+      : [
+          {
+            domain_id: id,
+            project_id: seed.projectId,
+            settings: JSON.stringify(settings),
+            updated_at: seed.now.toISOString(),
+          },
+        ];
   });
   if (rows.length > 0) await trx.insertInto('domain_licences').values(rows).execute();
 }

@@ -158,7 +158,12 @@ export async function seedDemo(
   await seedDemoIdentifiers(trx, { projectId: residence, adminId, users: userIds, now: stamp });
   if (estate)
     await seedEstate(trx, { residence, adminId, admin, now, estate, groups, groupPaths, roleIds, userIds, demoHash });
-  await installDemoLicences(trx, { projectId: residence, adminId, now, licences: residenceLicences(options.instanceId, now) });
+  await installDemoLicences(trx, {
+    projectId: residence,
+    adminId,
+    now,
+    licences: residenceLicences(options.instanceId, now),
+  });
   await installGroupLicences(trx, { projectId: residence, now, groups, licences: buildingLicences(now) });
   await seedOffice(trx, adminId, options.instanceId, now);
 }

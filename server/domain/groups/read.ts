@@ -11,9 +11,9 @@ import {
   WhitelabelSettingsSchema,
 } from '../../../src/contract/entities/group';
 import { readJson } from '../../db/json';
+import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
 import { licenseInfoOf } from '../licences/group-licences';
-import type { Database } from '../../db/schema';
 
 /** The columns every group answer is built from. */
 export interface GroupRow {

@@ -206,7 +206,12 @@ export async function createIdentifier(
 }
 
 /** 8.2 limits: the project's licensed UKEY2 and the licence counts of the owner's groups. */
-async function assertUkey2Room(db: Db, auth: Auth, ownerId: number | null, options: { project: boolean; exceptId?: number }) {
+async function assertUkey2Room(
+  db: Db,
+  auth: Auth,
+  ownerId: number | null,
+  options: { project: boolean; exceptId?: number },
+) {
   const groups = await userGroups(db as Kysely<Database>, auth.projectId, ownerId);
   await assertLicenceRoom(db as Kysely<Database>, auth.projectId, 'ukey2', groups, options);
 }

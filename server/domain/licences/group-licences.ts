@@ -59,7 +59,11 @@ export function licenceScopeSql(auth: Auth, alias: string, fallback: 'descendant
 }
 
 /** Ids among `ids` the caller's licence view reaches. */
-export async function visibleLicenceGroups(db: Kysely<Database>, auth: Auth, ids: readonly number[]): Promise<number[]> {
+export async function visibleLicenceGroups(
+  db: Kysely<Database>,
+  auth: Auth,
+  ids: readonly number[],
+): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('domains as d')
@@ -148,7 +152,11 @@ const refOf = (g: TreeGroup | null) => (g ? { id: g.id, name: g.name } : null);
  * parent (the nearest ancestor with settings, else the project) and against each subgroup
  * with settings of its own.
  */
-export function consistencyErrors(tree: LicenceTree, id: number, settings: GroupLicenceSettings): LicenceConsistencyError[] {
+export function consistencyErrors(
+  tree: LicenceTree,
+  id: number,
+  settings: GroupLicenceSettings,
+): LicenceConsistencyError[] {
   const errors: LicenceConsistencyError[] = [];
   const parent = effectiveOf(tree, id, { exclusive: true });
   const side = parent.source;
@@ -167,7 +175,14 @@ export function consistencyErrors(tree: LicenceTree, id: number, settings: Group
     const target = settings[key].license_count;
     const available = parent.counts[f];
     if (settings[key].is_enabled && target !== null && available !== null && target > available) {
-      errors.push({ type: 'quantity_exceeded', feature: key, relation: 'parent', ...base, period: parentPeriod, qty: { target, available } });
+      errors.push({
+        type: 'quantity_exceeded',
+        feature: key,
+        relation: 'parent',
+        ...base,
+        period: parentPeriod,
+        qty: { target, available },
+      });
     }
   }
   // The period lies within the project's licences, and within the nearest period above it.
@@ -176,9 +191,23 @@ export function consistencyErrors(tree: LicenceTree, id: number, settings: Group
   const projectPeriod = tree.project.period;
   if (p.is_active && outside(projectPeriod)) {
     const project = { license_type: tree.project.type ?? 'unknown', group: null };
-    errors.push({ type: 'period_missing', feature: 'restrictPeriod', relation: 'parent', ...project, period: projectPeriod, qty: null });
+    errors.push({
+      type: 'period_missing',
+      feature: 'restrictPeriod',
+      relation: 'parent',
+      ...project,
+      period: projectPeriod,
+      qty: null,
+    });
   } else if (p.is_active && side && outside(parent.period)) {
-    errors.push({ type: 'period_missing', feature: 'restrictPeriod', relation: 'parent', ...base, period: parent.period, qty: null });
+    errors.push({
+      type: 'period_missing',
+      feature: 'restrictPeriod',
+      relation: 'parent',
+      ...base,
+      period: parent.period,
+      qty: null,
+    });
   }
 
   // Subgroups with settings: what they have must stay within what this group now gives.
@@ -209,7 +238,14 @@ export function consistencyErrors(tree: LicenceTree, id: number, settings: Group
     }
     const cp = cs.restrictPeriod;
     if (p.is_active && cp.is_active && (cp.from < p.from || cp.to > p.to)) {
-      errors.push({ type: 'period_missing', feature: 'restrictPeriod', relation: 'child', ...childBase, period: { from: cp.from, to: cp.to }, qty: null });
+      errors.push({
+        type: 'period_missing',
+        feature: 'restrictPeriod',
+        relation: 'child',
+        ...childBase,
+        period: { from: cp.from, to: cp.to },
+        qty: null,
+      });
     }
   }
   return errors;

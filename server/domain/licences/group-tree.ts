@@ -79,7 +79,11 @@ export interface LicenceTree {
   descendants(id: number): TreeGroup[];
 }
 
-const UNLIMITED: RestrictPeriod = { is_active: false, from: UNLIMITED_LICENCE_PERIOD.from, to: UNLIMITED_LICENCE_PERIOD.to };
+const UNLIMITED: RestrictPeriod = {
+  is_active: false,
+  from: UNLIMITED_LICENCE_PERIOD.from,
+  to: UNLIMITED_LICENCE_PERIOD.to,
+};
 
 /** The summary of licences at `now` (what `refreshProjectFeatures` stores). */
 export function summarise(payloads: readonly LicencePayload[], now: number): ProjectLicenceSummary {
@@ -112,7 +116,13 @@ export function projectLicence(features: LicensedFeatures, summary: ProjectLicen
     // A feature no licence enables: off (0), unless the project was given it without a licence.
     counts[f] = n === undefined ? (features[f] ? null : 0) : n;
   }
-  return { features, counts, period: summary?.period ?? null, type: summary?.type ?? null, faceId: summary?.face_id ?? false };
+  return {
+    features,
+    counts,
+    period: summary?.period ?? null,
+    type: summary?.type ?? null,
+    faceId: summary?.face_id ?? false,
+  };
 }
 
 /** The project's gates and licence summary, as stored. */
@@ -172,7 +182,15 @@ export async function loadLicenceTree(db: Kysely<Database>, projectId: number): 
 export interface Effective {
   /** Null: no limit. */
   counts: Record<CountedFeature, number | null>;
-  flags: { elevator: boolean; amenity: boolean; licensePlate: boolean; guest: boolean; sip: boolean; mobileApp: boolean; ukey2: boolean };
+  flags: {
+    elevator: boolean;
+    amenity: boolean;
+    licensePlate: boolean;
+    guest: boolean;
+    sip: boolean;
+    mobileApp: boolean;
+    ukey2: boolean;
+  };
   /** The narrowest active restrict period on the way (Unix seconds); null: none. */
   period: { from: number; to: number } | null;
   /** The nearest group with settings on the way (null: the project). */
@@ -182,7 +200,11 @@ export interface Effective {
 
 const min = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
 
-export function effectiveOf(tree: LicenceTree, id: number, options: { exclusive?: boolean; settings?: GroupLicenceSettings | null } = {}): Effective {
+export function effectiveOf(
+  tree: LicenceTree,
+  id: number,
+  options: { exclusive?: boolean; settings?: GroupLicenceSettings | null } = {},
+): Effective {
   const { project } = tree;
   const out: Effective = {
     counts: { ...project.counts },
@@ -222,7 +244,9 @@ export function effectiveOf(tree: LicenceTree, id: number, options: { exclusive?
     };
     if (s.restrictPeriod.is_active) {
       const p = s.restrictPeriod;
-      out.period = out.period ? { from: Math.max(out.period.from, p.from), to: Math.min(out.period.to, p.to) } : { from: p.from, to: p.to };
+      out.period = out.period
+        ? { from: Math.max(out.period.from, p.from), to: Math.min(out.period.to, p.to) }
+        : { from: p.from, to: p.to };
     }
   }
   return out;

@@ -49,7 +49,9 @@ export const LicencePayloadSchema = v.object({
   type: v.pipe(
     v.string(),
     v.maxLength(64),
-    v.transform((t): LicenceType => ((LICENCE_TYPES as readonly string[]).includes(t) ? (t as LicenceType) : 'unknown')),
+    v.transform(
+      (t): LicenceType => ((LICENCE_TYPES as readonly string[]).includes(t) ? (t as LicenceType) : 'unknown'),
+    ),
   ),
   issued_at: v.pipe(v.string(), v.isoTimestamp()),
   instance_id: v.pipe(v.string(), v.maxLength(64)),

@@ -33,9 +33,13 @@ const memberBelow = (user: ReturnType<typeof sql.ref>, g: { lft: number; rgt: nu
 export async function usedInProject(db: Kysely<Database>, projectId: number, feature: CountedFeature, exceptId = 0) {
   const q =
     feature === 'sip'
-      ? sql<{ total: number }>`select count(*) as total from sip_numbers where project_id = ${projectId} and id <> ${exceptId}`
+      ? sql<{
+          total: number;
+        }>`select count(*) as total from sip_numbers where project_id = ${projectId} and id <> ${exceptId}`
       : feature === 'mobile_app'
-        ? sql<{ total: number }>`select count(*) as total from mobile_clients where project_id = ${projectId} and id <> ${exceptId}`
+        ? sql<{
+            total: number;
+          }>`select count(*) as total from mobile_clients where project_id = ${projectId} and id <> ${exceptId}`
         : sql<{ total: number }>`select count(*) as total from identifiers
             where project_id = ${projectId} and type = 'ukey2' and id <> ${exceptId}`;
   return total((await q.execute(db)).rows);

@@ -22,7 +22,14 @@ import { type LicenceEnv, licenceNotifications, projectPayloads } from './licenc
 type NoticeCtx = Pick<AppContext, 'db' | 'realtime' | 'mailer' | 'config'>;
 
 /** Whether the episode's notice is due at `now` under `mode`, by what went out last. */
-async function isDue(db: Kysely<Database>, projectId: number, subject: string, episode: string, mode: LicenceNotifications['mode'], now: number) {
+async function isDue(
+  db: Kysely<Database>,
+  projectId: number,
+  subject: string,
+  episode: string,
+  mode: LicenceNotifications['mode'],
+  now: number,
+) {
   if (mode === 'never') return false;
   const last = await db
     .selectFrom('licence_notices')
@@ -61,8 +68,17 @@ interface Recipient {
 }
 
 /** Members of the project whose role holds one of `permissions`; with `groups`, only members of one of them. */
-async function recipients(db: Kysely<Database>, projectId: number, permissions: readonly Permission[], groups?: number[]): Promise<Recipient[]> {
-  const roles = await db.selectFrom('roles').select(['id', 'is_admin', 'permissions']).where('project_id', '=', projectId).execute();
+async function recipients(
+  db: Kysely<Database>,
+  projectId: number,
+  permissions: readonly Permission[],
+  groups?: number[],
+): Promise<Recipient[]> {
+  const roles = await db
+    .selectFrom('roles')
+    .select(['id', 'is_admin', 'permissions'])
+    .where('project_id', '=', projectId)
+    .execute();
   const roleIds = roles
     .filter((r) => permissions.some((p) => hasPermission(effectivePermissions(r), p)))
     .map((r) => r.id);
@@ -77,7 +93,12 @@ async function recipients(db: Kysely<Database>, projectId: number, permissions: 
   if (groups) {
     if (groups.length === 0) return [];
     q = q.where(({ exists, selectFrom }) =>
-      exists(selectFrom('user_domains as ud').select('ud.user_id').whereRef('ud.user_id', '=', 'u.id').where('ud.domain_id', 'in', groups)),
+      exists(
+        selectFrom('user_domains as ud')
+          .select('ud.user_id')
+          .whereRef('ud.user_id', '=', 'u.id')
+          .where('ud.domain_id', 'in', groups),
+      ),
     );
   }
   return (await q.execute()).map((r) => ({ id: r.id, name: r.name, email: r.email, locale: r.locale ?? 'en' }));

@@ -6,16 +6,23 @@ import {
   type LicencesUsedRow,
 } from '../../../src/contract/entities/licence';
 import type { Database } from '../../db/schema';
+import { loadExcelJS } from '../../lazy-packages';
 import type { Auth } from '../auth/auth-context';
 import { itemNotFound } from '../errors';
-import { addRowsSheet } from '../groups/structure-export';
 import { writeCsv } from '../groups/csv';
-import { loadExcelJS } from '../../lazy-packages';
-import { asRestrictPeriod, effectiveOf, loadLicenceTree, type TreeGroup } from './group-tree';
+import { addRowsSheet } from '../groups/structure-export';
 import { licenceScopeSql } from './group-licences';
+import { asRestrictPeriod, effectiveOf, loadLicenceTree, type TreeGroup } from './group-tree';
 import { usedInGroup } from './licence-limits';
 import { countsAt } from './licence-state';
-import { type LicenceEnv, licenceNotifications, projectLicences, toCounts, toLicenceItem, usedCounts } from './licence-store';
+import {
+  type LicenceEnv,
+  licenceNotifications,
+  projectLicences,
+  toCounts,
+  toLicenceItem,
+  usedCounts,
+} from './licence-store';
 
 /**
  * The licence reports of 2.5 (7.8, 5-minute timeout): licences used (per group: what it may
@@ -34,7 +41,11 @@ async function reportGroups(db: Kysely<Database>, auth: Auth): Promise<Set<numbe
   return new Set(rows.map((r) => r.id));
 }
 
-export async function licencesUsedReport(env: LicenceEnv, auth: Auth, groupId: number | undefined): Promise<LicencesUsedReport> {
+export async function licencesUsedReport(
+  env: LicenceEnv,
+  auth: Auth,
+  groupId: number | undefined,
+): Promise<LicencesUsedReport> {
   const { db } = env;
   const [tree, scope, used] = await Promise.all([
     loadLicenceTree(db, auth.projectId),
@@ -66,7 +77,12 @@ export async function licencesUsedReport(env: LicenceEnv, auth: Auth, groupId: n
       restrict_period: asRestrictPeriod(e.period),
     });
   }
-  const path = focus ? tree.chain(focus.id).filter((g) => scope.has(g.id)).map((g) => ({ id: g.id, name: g.name })) : [];
+  const path = focus
+    ? tree
+        .chain(focus.id)
+        .filter((g) => scope.has(g.id))
+        .map((g) => ({ id: g.id, name: g.name }))
+    : [];
   return {
     generated_at: env.clock.now().toISOString(),
     project: toCounts(tree.project.counts, used),
@@ -139,7 +155,11 @@ type Cell = string | number;
 const limit = (n: number | null) => (n === null ? 'unlimited' : n);
 const date = (seconds: number, active: boolean) => (active ? new Date(seconds * 1000).toISOString().slice(0, 10) : '');
 
-async function file(name: string, format: 'xlsx' | 'csv', sheets: { name: string; columns: string[]; rows: Record<string, Cell>[] }[]) {
+async function file(
+  name: string,
+  format: 'xlsx' | 'csv',
+  sheets: { name: string; columns: string[]; rows: Record<string, Cell>[] }[],
+) {
   if (format === 'csv') {
     // One sheet per CSV: the main one (the other parts are in the workbook).
     const main = sheets[0]!;
@@ -155,7 +175,18 @@ async function file(name: string, format: 'xlsx' | 'csv', sheets: { name: string
 }
 
 export async function licencesUsedFile(report: LicencesUsedReport, format: 'xlsx' | 'csv') {
-  const columns = ['group', 'own', 'sip_available', 'sip_used', 'mobile_app_available', 'mobile_app_used', 'ukey2_available', 'ukey2_used', 'period_from', 'period_to'];
+  const columns = [
+    'group',
+    'own',
+    'sip_available',
+    'sip_used',
+    'mobile_app_available',
+    'mobile_app_used',
+    'ukey2_available',
+    'ukey2_used',
+    'period_from',
+    'period_to',
+  ];
   const rows = [
     {
       group: '(project)',
@@ -186,7 +217,18 @@ export async function licencesUsedFile(report: LicencesUsedReport, format: 'xlsx
 }
 
 export async function licencesPeriodFile(report: LicencesPeriodReport, format: 'xlsx' | 'csv') {
-  const licenceColumns = ['licence_id', 'type', 'state', 'customer', 'from', 'to', 'features_until', 'sip', 'mobile_app', 'ukey2'];
+  const licenceColumns = [
+    'licence_id',
+    'type',
+    'state',
+    'customer',
+    'from',
+    'to',
+    'features_until',
+    'sip',
+    'mobile_app',
+    'ukey2',
+  ];
   const licences = report.licences.map((l) => ({
     licence_id: l.licence_id,
     type: l.type,

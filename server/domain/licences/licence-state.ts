@@ -1,11 +1,11 @@
 import { SECONDS_IN_DAY, UNLIMITED_LICENCE_PERIOD } from '../../../src/contract/constants';
-import type { LicensedFeatures } from '../../../src/contract/entities/server-settings';
 import {
   COUNTED_FEATURES,
   type CountedFeature,
   type LicenceState,
   type LicenceWarning,
 } from '../../../src/contract/entities/licence';
+import type { LicensedFeatures } from '../../../src/contract/entities/server-settings';
 import type { LicencePayload } from './licence-file';
 
 /**
@@ -95,7 +95,11 @@ export function featuresAt(licences: readonly LicencePayload[], now: number): Li
  * A counted feature's licensed count at `now`: the sum of the granting licences that enable
  * it, null when one of them has no count (no limit), and `undefined` when none enables it.
  */
-export function countAt(licences: readonly LicencePayload[], feature: CountedFeature, now: number): number | null | undefined {
+export function countAt(
+  licences: readonly LicencePayload[],
+  feature: CountedFeature,
+  now: number,
+): number | null | undefined {
   let total: number | null | undefined;
   for (const l of licences) {
     if (!grants(l, now) || !l[feature].is_enabled) continue;
@@ -155,8 +159,10 @@ export function warningAt(licences: readonly LicencePayload[], now: number, noti
     .sort((a, b) => a.featuresEnd - b.featuresEnd);
   for (const end of ends) {
     if (!loses(licences, now, end.featuresEnd)) continue;
-    if (now >= end.to) return { status: 'already_expired', days: daysUntil(now, end.featuresEnd), at: iso(end.featuresEnd) };
-    if (end.to - now <= notifyBeforeDays * DAY_MS) return { status: 'will_expire', days: daysUntil(now, end.to), at: iso(end.to) };
+    if (now >= end.to)
+      return { status: 'already_expired', days: daysUntil(now, end.featuresEnd), at: iso(end.featuresEnd) };
+    if (end.to - now <= notifyBeforeDays * DAY_MS)
+      return { status: 'will_expire', days: daysUntil(now, end.to), at: iso(end.to) };
     return { status: 'normal', days: null, at: null };
   }
   return { status: 'normal', days: null, at: null };

@@ -15,6 +15,7 @@ import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
 import type { Clock } from '../clock';
 import { refused } from '../errors';
+import { readFeatures } from '../project/features';
 import { summarise } from './group-tree';
 import { type LicencePayload, LicencePayloadSchema, type SignedLicence, verifyLicence } from './licence-file';
 import { type CountsAt, countsAt, featuresAt, iso, nextChange, periodOf, stateAt } from './licence-state';
@@ -27,6 +28,8 @@ export interface LicenceEnv {
   keys: TrustedKeys;
   /** This installation's id (instance.ts): licences must name it. */
   instanceId: string;
+  /** Told when a project's derived features changed (its consoles reload their settings and menu). */
+  featuresChanged?: (projectId: number) => Promise<void>;
 }
 
 /** One installed licence as stored, with what it says if its signature still holds. */
@@ -144,23 +147,42 @@ export async function refreshProjectFeatures(env: LicenceEnv, projectId: number)
   const next = nextChange(payloads, now);
   const until = next === null ? null : iso(next);
   const summary = JSON.stringify(summarise(payloads, now));
+  const before = await env.db.selectFrom('projects').select('features').where('id', '=', projectId).executeTakeFirst();
   await env.db.transaction().execute(async (trx) => {
-    await trx.updateTable('projects').set({ features: JSON.stringify(features) }).where('id', '=', projectId).execute();
+    await trx
+      .updateTable('projects')
+      .set({ features: JSON.stringify(features) })
+      .where('id', '=', projectId)
+      .execute();
     await trx
       .insertInto('licence_settings')
       .values({ project_id: projectId, notifications: null, features_until: until, summary })
       .onConflict((oc) => oc.column('project_id').doUpdateSet({ features_until: until, summary }))
       .execute();
   });
+  if (before && JSON.stringify(readFeatures(before.features)) !== JSON.stringify(features)) {
+    await env.featuresChanged?.(projectId);
+  }
   return features;
 }
 
 /** How many virtual numbers, mobile apps and UKEY2 the project holds. */
-export async function usedCounts(db: Kysely<Database>, projectId: number): Promise<Record<'sip' | 'mobile_app' | 'ukey2', number>> {
+export async function usedCounts(
+  db: Kysely<Database>,
+  projectId: number,
+): Promise<Record<'sip' | 'mobile_app' | 'ukey2', number>> {
   const count = (n: { total: number | string } | undefined) => Number(n?.total ?? 0);
   const [sip, mobile, ukey2] = await Promise.all([
-    db.selectFrom('sip_numbers').select((e) => e.fn.countAll<number>().as('total')).where('project_id', '=', projectId).executeTakeFirst(),
-    db.selectFrom('mobile_clients').select((e) => e.fn.countAll<number>().as('total')).where('project_id', '=', projectId).executeTakeFirst(),
+    db
+      .selectFrom('sip_numbers')
+      .select((e) => e.fn.countAll<number>().as('total'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('mobile_clients')
+      .select((e) => e.fn.countAll<number>().as('total'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirst(),
     db
       .selectFrom('identifiers')
       .select((e) => e.fn.countAll<number>().as('total'))
@@ -210,7 +232,8 @@ async function prepare(env: LicenceEnv, auth: Auth, signedList: SignedLicence[])
       .where('licence_id', '=', payload.licence_id)
       .executeTakeFirst();
     const newer = existing && Date.parse(payload.issued_at) > Date.parse(existing.issued_at);
-    if (existing && (existing.project_id !== auth.projectId || !newer)) throw refused(ERROR_CODES.sameInstanceRegistered);
+    if (existing && (existing.project_id !== auth.projectId || !newer))
+      throw refused(ERROR_CODES.sameInstanceRegistered);
     if (!payload.is_active && !existing) throw refused(ERROR_CODES.licenceCannotBeApplied);
     const { to } = periodOf(payload);
     if (payload.is_active && to !== null && now >= to) throw refused(ERROR_CODES.licenceExpired);
@@ -231,7 +254,11 @@ async function prepare(env: LicenceEnv, auth: Auth, signedList: SignedLicence[])
 }
 
 /** What adding these licences would do: each licence as it would stand, and features and counts before and after. */
-export async function previewLicences(env: LicenceEnv, auth: Auth, signedList: SignedLicence[]): Promise<LicencePreview> {
+export async function previewLicences(
+  env: LicenceEnv,
+  auth: Auth,
+  signedList: SignedLicence[],
+): Promise<LicencePreview> {
   const prepared = await prepare(env, auth, signedList);
   const now = env.clock.now().getTime();
   const notify = (await licenceNotifications(env.db, auth.projectId)).notifyBefore;
@@ -245,7 +272,12 @@ export async function previewLicences(env: LicenceEnv, auth: Auth, signedList: S
   const used = await usedCounts(env.db, auth.projectId);
   return {
     licences: prepared.map((p) => {
-      const { id: _id, installed_at: _at, installed_by: _by, ...licence } = toLicenceItem(
+      const {
+        id: _id,
+        installed_at: _at,
+        installed_by: _by,
+        ...licence
+      } = toLicenceItem(
         { id: 0, source: 'file', installedAt: '', installedBy: null, shown: p.payload, payload: p.payload },
         now,
         notify,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Auth } from '../../domain/auth/auth-context';
 import { itemNotFound } from '../../domain/errors';
 import { readGroupLicence, saveGroupLicence, visibleLicenceGroups } from '../../domain/licences/group-licences';
+import { loadProjectLicence } from '../../domain/licences/group-tree';
 import { readLicenceFile } from '../../domain/licences/licence-file';
 import {
   licencesPeriodFile,
@@ -25,7 +26,6 @@ import {
   toLicenceItem,
   usedCounts,
 } from '../../domain/licences/licence-store';
-import { loadProjectLicence } from '../../domain/licences/group-tree';
 import { projectFeatures } from '../../domain/project/features';
 import { registerEntityCalls } from '../plumbing/entity-routes';
 import { registerCall, registerObjectScope } from '../plumbing/register-call';
@@ -52,7 +52,11 @@ export async function licenceRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     idColumn: 'l.id',
     toItems: async (rows: { id: number }[], auth: Auth) => {
       const notices = await licenceNotifications(ctx.db, auth.projectId);
-      const installed = await projectLicences(env, auth.projectId, rows.map((r) => r.id));
+      const installed = await projectLicences(
+        env,
+        auth.projectId,
+        rows.map((r) => r.id),
+      );
       const byId = new Map(installed.map((l) => [l.id, l]));
       return rows.flatMap((r) => {
         const l = byId.get(r.id);

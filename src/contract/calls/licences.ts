@@ -55,12 +55,20 @@ export const LICENCE_CALLS = defineCalls({
     body: LicenceServerRequestSchema,
     response: envelope(LicencePreviewSchema),
   },
-  'POST /licenses/cloud': { access: managers, body: LicenceServerRequestSchema, response: envelope(LicencesAddedSchema) },
+  'POST /licenses/cloud': {
+    access: managers,
+    body: LicenceServerRequestSchema,
+    response: envelope(LicencesAddedSchema),
+  },
   'GET /licenses/features/state': { access: viewers, response: envelope(LicenceFeatureStateSchema) },
   // The persistent banner of 6.4 is for those who may manage licences only.
   'GET /licenses/warning': { access: managers, response: envelope(LicenceWarningSchema) },
   'GET /licenses/settings': { access: viewers, response: envelope(LicenceSettingsSchema) },
-  'PATCH /licenses/settings': { access: managers, body: LicenceSettingsSchema, response: envelope(LicenceSettingsSchema) },
+  'PATCH /licenses/settings': {
+    access: managers,
+    body: LicenceSettingsSchema,
+    response: envelope(LicenceSettingsSchema),
+  },
   'GET /domains/{id}/license': {
     access: groupViewers,
     params: IdParamsSchema,

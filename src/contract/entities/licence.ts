@@ -338,7 +338,12 @@ export const LicencesPeriodReportSchema = v.object({
   groups: v.array(v.object({ id: v.number(), name: v.string(), restrict_period: RestrictPeriodSchema })),
   /** Licensed counts at the start of each month of the range (null: no limit; 0 also when not licensed). */
   series: v.array(
-    v.object({ at: v.string(), sip: v.nullable(v.number()), mobile_app: v.nullable(v.number()), ukey2: v.nullable(v.number()) }),
+    v.object({
+      at: v.string(),
+      sip: v.nullable(v.number()),
+      mobile_app: v.nullable(v.number()),
+      ukey2: v.nullable(v.number()),
+    }),
   ),
 });
 export type LicencesPeriodReport = v.InferOutput<typeof LicencesPeriodReportSchema>;
