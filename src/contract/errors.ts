@@ -90,7 +90,6 @@ export const ERROR_CODES = {
   noLicencesForProject: 'no licences for project',
   sameInstanceRegistered: 'same instance already registered',
   licenceConsistency: 'licence consistency error',
-  licenceLimitExceeded: 'licence limit exceeded ({used}, {max})',
   licenceCountBelowUsed: 'licence count below used ({used}, {max})',
   virtualNumbersProjectMax: 'maximum of virtual numbers in project exceeded',
   mobileAppsProjectMax: 'maximum of mobile apps in project exceeded',

@@ -257,6 +257,7 @@ async function toFailure(ky: Transport['ky'], error: unknown): Promise<CallFailu
 function failureFrom(status: number, body: unknown): CallFailure {
   const parsed = v.safeParse(ErrorBodySchema, body);
   if (!parsed.success) return { code: 'default', status };
-  const { message, errors, entities, params } = parsed.output;
-  return { code: normaliseErrorMessage(message), status, fields: errors, entities, params };
+  const { message, errors, entities, params, consistency } = parsed.output;
+  const failure: CallFailure = { code: normaliseErrorMessage(message), status, fields: errors, entities, params };
+  return consistency ? { ...failure, consistency } : failure;
 }

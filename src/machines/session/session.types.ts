@@ -1,3 +1,4 @@
+import type { LicenceConsistencyError } from '../../contract/entities/licence';
 import type { Profile } from '../../contract/entities/profile';
 import type { ServerSettings } from '../../contract/entities/server-settings';
 import type { ProjectSession, TokenPair } from '../../contract/entities/session';
@@ -11,6 +12,8 @@ export interface CallFailure {
   entities?: string[];
   /** Values for the placeholders of a parameterised message (a limit's used and max). */
   params?: Record<string, string | number>;
+  /** `licence consistency error`: each rule a group's licence breaks (8.1: shown 30 s). */
+  consistency?: LicenceConsistencyError[];
 }
 
 /** Credentials typed on the login page; `remember` picks persistent storage for tokens. */

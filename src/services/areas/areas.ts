@@ -14,6 +14,7 @@ import { devicesArea } from './devices';
 import { elevatorsArea } from './elevators';
 import { groupsArea } from './groups';
 import { identifiersArea } from './identifiers';
+import { licencesArea } from './licences';
 import { markersArea } from './markers';
 import { notificationsArea } from './notifications';
 import { profileArea } from './profile';
@@ -47,6 +48,7 @@ export const AREAS = [
   deviceEventsArea,
   deviceSearchArea,
   identifiersArea,
+  licencesArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'deviceSearch',
   'remoteControl',
   'identifiers',
+  'licences',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -68,7 +68,9 @@ export type PageKey =
   | 'deviceSearch'
   | 'remoteControl'
   | 'identifiers'
-  | 'identifierForm';
+  | 'identifierForm'
+  | 'licences'
+  | 'licenceReports';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -150,10 +152,10 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     title: page('notificationSettings'),
     page: 'notificationSettings',
   },
-  single('/reports/licenses'),
+  single('/reports/licenses', 'licenceReports'),
   single('/backups'),
   single('/general-settings'),
-  single('/licenses'),
+  single('/licenses', 'licences'),
   single('/system-info'),
   // IP blocking (7.8): banned addresses and the whitelist, one tab each (?tab=whitelist).
   single('/ip-blocking', 'ipBlocking'),

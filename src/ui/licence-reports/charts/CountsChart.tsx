@@ -1,0 +1,106 @@
+import { useTranslation } from 'react-i18next';
+import type { LicencesPeriodReport } from '../../../contract/entities/licence';
+
+type Feature = 'sip' | 'mobile_app' | 'ukey2';
+const W = 640;
+const H = 120;
+const PAD = { left: 44, right: 8, top: 10, bottom: 22 };
+
+/** Props of {@link CountsChart}. */
+export interface CountsChartProps {
+  series: LicencesPeriodReport['series'];
+  feature: Feature;
+  /** The month of today (YYYY-MM), marked. */
+  today: string;
+}
+
+/**
+ * One counted feature's licensed count month by month, as bars (plain SVG): what the installed
+ * licences give at the start of each month, so a gap or a drop ahead shows at a glance. A month
+ * with no limit is a full hatched bar marked ∞.
+ */
+export function CountsChart({ series, feature, today }: CountsChartProps) {
+  const { t, i18n } = useTranslation('licences');
+  const values = series.map((s) => s[feature]);
+  const finite = values.filter((v): v is number => v !== null);
+  const max = Math.max(1, ...finite);
+  const plotW = W - PAD.left - PAD.right;
+  const plotH = H - PAD.top - PAD.bottom;
+  const step = plotW / Math.max(1, series.length);
+  const bar = Math.max(2, step * 0.7);
+  const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
+  const month = (at: string) =>
+    new Intl.DateTimeFormat(i18n.language, { month: 'short', timeZone: 'UTC' }).format(new Date(`${at}T00:00:00Z`));
+  const label = t('report.countsOf', { feature: t(`counted.${feature}`) });
+  const summary = series.map((s) => `${s.at.slice(0, 7)}: ${s[feature] === null ? '∞' : s[feature]}`).join(', ');
+  return (
+    <figure className="space-y-1">
+      <figcaption className="text-[13px] font-medium text-ink">{label}</figcaption>
+      <svg role="img" aria-label={`${label}. ${summary}`} viewBox={`0 0 ${W} ${H}`} className="h-auto w-full">
+        <defs>
+          <pattern
+            id={`unlimited-${feature}`}
+            width="6"
+            height="6"
+            patternUnits="userSpaceOnUse"
+            patternTransform="rotate(45)"
+          >
+            <rect width="6" height="6" className="fill-info-50" />
+            <line x1="0" y1="0" x2="0" y2="6" className="stroke-info-600" strokeWidth="1.5" />
+          </pattern>
+        </defs>
+        {[0, 0.5, 1].map((f) => (
+          <g key={f}>
+            <line
+              x1={PAD.left}
+              x2={W - PAD.right}
+              y1={y(max * f)}
+              y2={y(max * f)}
+              className="stroke-line"
+              strokeWidth="0.5"
+            />
+            <text x={PAD.left - 6} y={y(max * f) + 3} textAnchor="end" className="fill-muted text-[10px]">
+              {Math.round(max * f).toLocaleString(i18n.language)}
+            </text>
+          </g>
+        ))}
+        {series.map((s, i) => {
+          const x = PAD.left + i * step + (step - bar) / 2;
+          const v = s[feature];
+          const current = s.at.slice(0, 7) === today;
+          return (
+            <g key={s.at}>
+              {v === null ? (
+                <>
+                  <rect x={x} y={PAD.top} width={bar} height={plotH} fill={`url(#unlimited-${feature})`} />
+                  <text x={x + bar / 2} y={PAD.top + 10} textAnchor="middle" className="fill-info-600 text-[10px]">
+                    ∞
+                  </text>
+                </>
+              ) : (
+                <rect
+                  x={x}
+                  y={y(v)}
+                  width={bar}
+                  height={Math.max(0, PAD.top + plotH - y(v))}
+                  rx="1.5"
+                  className={current ? 'fill-brand-700' : 'fill-brand-600/60'}
+                />
+              )}
+              {i % Math.ceil(series.length / 12) === 0 || current ? (
+                <text
+                  x={x + bar / 2}
+                  y={H - 6}
+                  textAnchor="middle"
+                  className={current ? 'fill-ink text-[10px] font-semibold' : 'fill-muted text-[10px]'}
+                >
+                  {month(s.at)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}
