@@ -116,7 +116,7 @@ export function UsedReport({
               {report.rows.map((row, i) => (
                 <tr key={row.group.id} className="border-t border-line align-middle">
                   <td className={i === 0 && report.group ? 'py-1.5 pr-3 font-semibold' : 'py-1.5 pr-3 pl-3'}>
-                    <span className="flex items-center gap-1.5">
+                    <span className="flex items-center gap-1.5 whitespace-nowrap">
                       {row.has_children && !(i === 0 && report.group) ? (
                         <Link to={`/reports/licenses?group=${row.group.id}`} className="text-brand-700 hover:underline">
                           {row.group.name}

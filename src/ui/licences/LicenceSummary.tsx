@@ -34,7 +34,11 @@ export function SummaryCard({ state }: { state: LicenceFeatureState }) {
           {(['sip', 'mobile_app', 'ukey2'] as const).map((f) => (
             <div key={f} className="grid grid-cols-[8rem_minmax(0,1fr)] items-center gap-2 text-[13px]">
               <span>{t(`counted.${f}`)}</span>
-              <UsageBar label={t(`counted.${f}`)} used={state.counts[f].used} available={state.counts[f].licensed} />
+              {!state.features[f] && state.counts[f].licensed === 0 && state.counts[f].used === 0 ? (
+                <span className="text-[12px] text-muted">{t('notLicensed')}</span>
+              ) : (
+                <UsageBar label={t(`counted.${f}`)} used={state.counts[f].used} available={state.counts[f].licensed} />
+              )}
             </div>
           ))}
         </div>

@@ -17,7 +17,7 @@ export function licenceColumns(t: TFunction, locale: string): ColumnDef[] {
       sortField: 'licence_id',
       cell: (l) => (
         <span>
-          <span className="block font-mono text-[13px] text-ink">{l.licence_id}</span>
+          <span className="block whitespace-nowrap font-mono text-[13px] text-ink">{l.licence_id}</span>
           {l.customer ? <span className="block text-xs text-muted">{l.customer}</span> : null}
         </span>
       ),
@@ -38,42 +38,49 @@ export function licenceColumns(t: TFunction, locale: string): ColumnDef[] {
     {
       key: 'period',
       header: t('licences:fields.period'),
-      className: 'w-56',
-      cell: (l) => periodText(l.restrict_period, locale) ?? t('licences:unlimited'),
-    },
-    {
-      key: 'features',
-      header: t('licences:fields.features'),
+      className: 'w-52',
       cell: (l) => {
-        const on = licenceFeatureKeys(l).filter((k) => k.on);
-        return on.length === 0 ? (
-          <span className="text-muted">{t('licences:none')}</span>
-        ) : (
-          <span className="text-[13px]">{on.map((k) => t(`licences:features.${k.key}`)).join(', ')}</span>
+        const text = periodText(l.restrict_period, locale);
+        if (!text) return t('licences:unlimited');
+        const [from, to] = text.split(' – ');
+        return (
+          <span className="text-[13px]">
+            <span className="block whitespace-nowrap">{from} –</span>
+            <span className="block whitespace-nowrap">{to}</span>
+          </span>
         );
       },
     },
     {
-      key: 'counts',
-      header: t('licences:fields.counts'),
-      className: 'w-44',
-      cell: (l) => (
-        <span className="block text-[13px] leading-5">
-          {(['sip', 'mobile_app', 'ukey2'] as const)
-            .filter((f) => l[f].is_enabled)
-            .map((f) => (
-              <span key={f} className="block">
-                {t(`licences:counted.${f}`)}: {countText(l[f].license_count, locale)}
-              </span>
-            ))}
-        </span>
-      ),
+      key: 'gives',
+      header: t('licences:fields.gives'),
+      className: 'min-w-64',
+      cell: (l) => {
+        const keys = licenceFeatureKeys(l);
+        const on = keys.filter((k) => k.on);
+        const features =
+          on.length === keys.length
+            ? t('licences:allFeatures')
+            : on.length === 0
+              ? t('licences:none')
+              : on.map((k) => t(`licences:features.${k.key}`)).join(', ');
+        const counts = (['sip', 'mobile_app', 'ukey2'] as const)
+          .filter((f) => l[f].is_enabled)
+          .map((f) => `${t(`licences:counted.${f}`)} ${countText(l[f].license_count, locale)}`)
+          .join(' · ');
+        return (
+          <span className="block text-[13px]">
+            <span className="block">{features}</span>
+            {counts ? <span className="block text-xs text-muted">{counts}</span> : null}
+          </span>
+        );
+      },
     },
     {
       key: 'installed_at',
       header: t('licences:fields.installed_at'),
       sortField: 'installed_at',
-      className: 'w-52',
+      className: 'w-48',
       cell: (l) => (
         <span>
           <span className="block">{formatDateTime(l.installed_at, locale)}</span>

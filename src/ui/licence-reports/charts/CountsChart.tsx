@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { LicencesPeriodReport } from '../../../contract/entities/licence';
 
 type Feature = 'sip' | 'mobile_app' | 'ukey2';
-const W = 640;
-const H = 120;
-const PAD = { left: 44, right: 8, top: 10, bottom: 22 };
+const W = 340;
+const H = 130;
+const PAD = { left: 40, right: 6, top: 10, bottom: 20 };
 
 /** Props of {@link CountsChart}. */
 export interface CountsChartProps {

@@ -63,7 +63,7 @@ export function PeriodTimeline({ report, now }: { report: LicencesPeriodReport; 
       words: periodText(g.restrict_period, i18n.language) ?? t('unlimited'),
     })),
   ];
-  const height = TOP + bars.length * ROW + 8;
+  const height = TOP + bars.length * ROW + 14;
   const months: number[] = [];
   for (
     let d = new Date(start);
@@ -125,7 +125,7 @@ export function PeriodTimeline({ report, now }: { report: LicencesPeriodReport; 
             strokeWidth="1"
             strokeDasharray="3 2"
           />
-          <text x={x(today) + 3} y={TOP - 8 + 6} className="fill-danger-600 text-[10px]">
+          <text x={x(today) + 3} y={height - 2} className="fill-danger-600 text-[10px]">
             {t('report.today')}
           </text>
         </g>
