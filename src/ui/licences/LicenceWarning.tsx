@@ -24,10 +24,10 @@ export function warningWords(
   return null;
 }
 
-/** The warning as a short line (normal: "Licensed"); `tone` colours it by how urgent it is. */
+/** The warning's status as a short label (the banner says the rest); `tone` colours it by how urgent it is. */
 export function WarningText({ warning, tone = false }: { warning: LicenceWarning; tone?: boolean }) {
-  const { t, i18n } = useTranslation('licences');
-  const words = warningWords(t, warning, i18n.language) ?? t('warning.normal');
+  const { t } = useTranslation('licences');
+  const words = t(`warningStatus.${warning.status}`);
   const colour =
     warning.status === 'normal'
       ? 'text-success-600'
