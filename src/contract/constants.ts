@@ -48,29 +48,6 @@ export const NOTIFICATIONS = {
 } as const;
 export const UNLIMITED_LICENCE_PERIOD = { from: 0, to: 999_999_999_999 } as const;
 export const LICENCE_NOTICE = { notifyBeforeDays: 14, mode: 'everyday' } as const;
-/** How often licence notices repeat (section 3 `notifications.mode`). */
-export const LICENCE_NOTICE_MODES = ['once', 'everyday', 'every_week', 'every_30_days', 'never'] as const;
-/** Days between two notices of one mode (`once` and `never` do not repeat). */
-export const LICENCE_NOTICE_REPEAT_DAYS = {
-  once: null,
-  everyday: 1,
-  every_week: 7,
-  every_30_days: 30,
-  never: null,
-} as const;
-/**
- * Licence bounds the specification leaves open (docs/decisions.md, Licences): the largest count,
- * how many days before an end a notice may start, a licence file's size and its entries, how long
- * the licence server may take, and how often the server looks at licence states.
- */
-export const LICENCE_LIMITS = {
-  countMax: 1_000_000,
-  notifyBeforeMax: 365,
-  fileMaxBytes: 64 * 1024,
-  licencesPerFile: 20,
-  serverTimeoutMs: 10_000,
-  watchIntervalMs: 60_000,
-} as const;
 export const SECONDS_IN_DAY = 86_400;
 export const NAME_LENGTH = { min: 1, max: 31 } as const;
 /** Time rule defaults (9: from 32400 to 64800 s; 3: repeat never, custom mode daily). */

@@ -90,16 +90,19 @@ function licenceBackend(
   return backend;
 }
 
+/** The first render loads the page's chunk (and a loaded machine is slow): the first find waits longer. */
+const FIRST = { timeout: 10_000 };
+
 const callsTo = (calls: FakeCall[], method: string, path: string) =>
   calls.filter((c) => c.method === method && c.path === path);
 
 describe('licences page', () => {
   it('shows what the licences give and the installed licences', async () => {
     renderWithBackend('/licenses', licenceBackend());
-    const table = await screen.findByRole('table', { name: 'Licences' });
+    const table = await screen.findByRole('table', { name: 'Licences' }, FIRST);
     expect(within(table).getByText('HARBOUR-2025-PLUS')).toBeInTheDocument();
     expect(within(table).getByText('HARBOUR-2024-BASIC')).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'Virtual numbers: 168 of 200' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Virtual numbers: 168 of 200' }, FIRST)).toBeInTheDocument();
     const features = screen.getByRole('list', { name: 'Licensed features' });
     expect(within(features).getByText('Elevators').closest('li')).toHaveAttribute('data-on', 'true');
     expect(within(features).getByText('UKEY2').closest('li')).toHaveAttribute('data-on', 'false');
@@ -108,7 +111,7 @@ describe('licences page', () => {
   it('adds a licence file: check, preview, add; the list shows it', async () => {
     const user = userEvent.setup();
     const app = renderWithBackend('/licenses', licenceBackend());
-    await screen.findByRole('table', { name: 'Licences' });
+    await screen.findByRole('table', { name: 'Licences' }, FIRST);
     await user.click(screen.getByRole('button', { name: 'Add from file' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add licences' });
     expect(within(dialog).getByRole('button', { name: 'Check' })).toBeDisabled();
@@ -135,7 +138,7 @@ describe('licences page', () => {
   it('a refused file says why and keeps it to try again', async () => {
     const user = userEvent.setup();
     renderWithBackend('/licenses', licenceBackend({ checkFailure: { code: 'licence sign wrong', status: 400 } }));
-    await screen.findByRole('table', { name: 'Licences' });
+    await screen.findByRole('table', { name: 'Licences' }, FIRST);
     await user.click(screen.getByRole('button', { name: 'Add from file' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add licences' });
     await user.upload(within(dialog).getByLabelText('Licence file'), new File(['x'], 'bad.lic'));
@@ -150,7 +153,7 @@ describe('licences page', () => {
   it('adds from the licence server with a key, offered only when one is configured', async () => {
     const user = userEvent.setup();
     const app = renderWithBackend('/licenses', licenceBackend());
-    await user.click(await screen.findByRole('button', { name: 'Add from licence server' }));
+    await user.click(await screen.findByRole('button', { name: 'Add from licence server' }, FIRST));
     const dialog = await screen.findByRole('dialog', { name: 'Add licences' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Licence key' }), 'HARBOUR-KEY-1');
     await user.click(within(dialog).getByRole('button', { name: 'Check' }));
@@ -159,19 +162,19 @@ describe('licences page', () => {
     app.unmount();
 
     renderWithBackend('/licenses', licenceBackend({ licenceServer: false }));
-    await screen.findByRole('button', { name: 'Add from file' });
+    await screen.findByRole('button', { name: 'Add from file' }, FIRST);
     expect(screen.queryByRole('button', { name: 'Add from licence server' })).not.toBeInTheDocument();
   });
 
   it('the warning banner shows to those who manage licences, and only to them', async () => {
     const warning: LicenceWarning = { status: 'will_expire', days: 3, at: '2030-01-04T00:00:00.000Z' };
     const app = renderWithBackend('/home', licenceBackend({ warning }));
-    expect(await screen.findByText(/The licence expires in 3 days/, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/The licence expires in 3 days/, {}, FIRST)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open licences' })).toHaveAttribute('href', '/licenses');
     app.unmount();
 
     const viewer = renderWithBackend('/home', licenceBackend({ warning }), ['licences.view', 'users.view']);
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1 }, FIRST);
     expect(screen.queryByText(/The licence expires/)).not.toBeInTheDocument();
     // Nobody asked: the banner is not there for a viewer, not merely late.
     expect(callsTo(viewer.backend.calls, 'GET', '/licenses/warning')).toHaveLength(0);
@@ -197,10 +200,10 @@ describe('a group licence and the reports', () => {
       ],
     };
     const app = renderWithBackend('/groups', licenceBackend({ groupRefusal: refusal }));
-    await user.click(await screen.findByRole('button', { name: 'Actions for Building A' }));
+    await user.click(await screen.findByRole('button', { name: 'Actions for Building A' }, FIRST));
     await user.click(await screen.findByRole('menuitem', { name: 'Licence' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Licence of Building A' });
-    await within(dialog).findByRole('img', { name: 'Virtual numbers: 18 of 200' });
+    const dialog = await screen.findByRole('dialog', { name: 'Licence of Building A' }, FIRST);
+    await within(dialog).findByRole('img', { name: 'Virtual numbers: 18 of 200' }, FIRST);
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     const alerts = screen.getByRole('region', { name: 'Alerts' });
     expect(
@@ -216,7 +219,7 @@ describe('a group licence and the reports', () => {
   it('the used report drills down and exports; the period report draws its charts', async () => {
     const user = userEvent.setup();
     const app = renderWithBackend('/reports/licenses', licenceBackend());
-    const table = await screen.findByRole('table', { name: 'Licences used' });
+    const table = await screen.findByRole('table', { name: 'Licences used' }, FIRST);
     expect(within(table).getByRole('img', { name: 'Building A, UKEY2: 100 of 100' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export to CSV' }));
     await waitFor(() =>
@@ -230,7 +233,7 @@ describe('a group licence and the reports', () => {
     );
 
     await user.click(screen.getByRole('link', { name: 'Licences period' }));
-    expect(await screen.findByRole('img', { name: /^Licences and group periods\./ })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: /^Licences and group periods\./ }, FIRST)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /^Virtual numbers licensed\./ })).toBeInTheDocument();
   });
 });

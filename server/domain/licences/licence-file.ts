@@ -1,7 +1,7 @@
 import { verify } from 'node:crypto';
 import * as v from 'valibot';
-import { LICENCE_LIMITS } from '../../../src/contract/constants';
 import {
+  LICENCE_LIMITS,
   LICENCE_TYPES,
   LicenceFeatureFlagsSchema,
   type LicenceType,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { LICENCE_NOTICE_REPEAT_DAYS } from '../../../src/contract/constants';
 import type { LicenceNotifications } from '../../../src/contract/entities/licence';
+import { LICENCE_NOTICE_REPEAT_DAYS } from '../../../src/contract/entities/licence';
 import { hasPermission, type Permission } from '../../../src/contract/permissions';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { LICENCE_LIMITS } from '../../../src/contract/constants';
+import { LICENCE_LIMITS } from '../../../src/contract/entities/licence';
 import { ERROR_CODES } from '../../../src/contract/errors';
 import { refused, unavailable } from '../errors';
 import { readLicenceFile, type SignedLicence } from './licence-file';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { LICENCE_LIMITS } from '../../../src/contract/constants';
+import { LICENCE_LIMITS } from '../../../src/contract/entities/licence';
 import type { AppContext } from '../../context';
 import { sendDueNotices } from './licence-notices';
 import { type LicenceEnv, refreshProjectFeatures } from './licence-store';

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { anyOf, defineCalls, envelope, IdParamsSchema } from '../call';
-import { LICENCE_LIMITS } from '../constants';
 import {
   GroupLicencePatchSchema,
   GroupLicenseInfoSchema,
+  LICENCE_LIMITS,
   LicenceFeatureStateSchema,
   LicencePreviewSchema,
   LicenceServerRequestSchema,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LICENCE_LIMITS, LICENCE_NOTICE, LICENCE_NOTICE_MODES, UNLIMITED_LICENCE_PERIOD } from '../constants';
+import { LICENCE_NOTICE, UNLIMITED_LICENCE_PERIOD } from '../constants';
 import { defineEntity } from '../entity';
 import { MAX_ID } from '../ids';
 import { LicensedFeaturesSchema } from './server-settings';
@@ -11,6 +11,29 @@ import { LicensedFeaturesSchema } from './server-settings';
  * (0 to 999999999999) is written.
  */
 
+/** How often licence notices repeat (section 3 `notifications.mode`). */
+export const LICENCE_NOTICE_MODES = ['once', 'everyday', 'every_week', 'every_30_days', 'never'] as const;
+/** Days between two notices of one mode (`once` and `never` do not repeat). */
+export const LICENCE_NOTICE_REPEAT_DAYS = {
+  once: null,
+  everyday: 1,
+  every_week: 7,
+  every_30_days: 30,
+  never: null,
+} as const;
+/**
+ * Licence bounds the specification leaves open (docs/decisions.md, Licences): the largest count,
+ * how many days before an end a notice may start, a licence file's size and its entries, how long
+ * the licence server may take, and how often the server looks at licence states.
+ */
+export const LICENCE_LIMITS = {
+  countMax: 1_000_000,
+  notifyBeforeMax: 365,
+  fileMaxBytes: 64 * 1024,
+  licencesPerFile: 20,
+  serverTimeoutMs: 10_000,
+  watchIntervalMs: 60_000,
+} as const;
 /** Licence types of section 3; a file naming another type is kept as `unknown`. */
 export const LICENCE_TYPES = ['basic', 'basic_paid', 'plus', 'unknown'] as const;
 export type LicenceType = (typeof LICENCE_TYPES)[number];

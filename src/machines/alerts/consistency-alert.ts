@@ -1,5 +1,6 @@
-import { CONSISTENCY_ERROR_TIMEOUT_MS, UNLIMITED_LICENCE_PERIOD } from '../../contract/constants';
-import type { LicenceConsistencyError } from '../../contract/entities/licence';
+import * as v from 'valibot';
+import { CONSISTENCY_ERROR_TIMEOUT_MS, DEFAULT_ERROR_CODE, UNLIMITED_LICENCE_PERIOD } from '../../contract/constants';
+import { type LicenceConsistencyError, LicenceConsistencyErrorSchema } from '../../contract/entities/licence';
 
 /** A period end as a day (YYYY-MM-DD); the unlimited end as ∞. */
 const day = (seconds: number) =>
@@ -19,8 +20,17 @@ export interface ConsistencyAlert {
  * relation, whether the other side is the project and whether a period limits it. An unknown
  * shape falls back to the default message, as 8.1 says.
  */
-export function consistencyAlerts(errors: readonly LicenceConsistencyError[] | undefined): ConsistencyAlert[] {
-  return (errors ?? []).map((e) => {
+export function consistencyAlerts(errors: readonly unknown[] | undefined): ConsistencyAlert[] {
+  return (errors ?? []).map((raw) => {
+    if (!v.is(LicenceConsistencyErrorSchema, raw)) {
+      return {
+        kind: 'error',
+        code: `errors.http.${DEFAULT_ERROR_CODE}`,
+        params: {},
+        timeoutMs: CONSISTENCY_ERROR_TIMEOUT_MS,
+      };
+    }
+    const e: LicenceConsistencyError = raw;
     const side = e.relation === 'child' ? 'child' : e.group === null ? 'project' : 'parent';
     const variant = e.type === 'quantity_exceeded' && side !== 'child' && e.period ? `${side}_period` : side;
     const params: Record<string, string | number> = { feature: e.feature, group: e.group?.name ?? '' };

@@ -1,4 +1,3 @@
-import type { LicenceConsistencyError } from '../../contract/entities/licence';
 import type { Profile } from '../../contract/entities/profile';
 import type { ServerSettings } from '../../contract/entities/server-settings';
 import type { ProjectSession, TokenPair } from '../../contract/entities/session';
@@ -12,8 +11,8 @@ export interface CallFailure {
   entities?: string[];
   /** Values for the placeholders of a parameterised message (a limit's used and max). */
   params?: Record<string, string | number>;
-  /** `licence consistency error`: each rule a group's licence breaks (8.1: shown 30 s). */
-  consistency?: LicenceConsistencyError[];
+  /** `licence consistency error`: each rule a group's licence breaks, as sent (read with its schema where shown). */
+  consistency?: unknown[];
 }
 
 /** Credentials typed on the login page; `remember` picks persistent storage for tokens. */

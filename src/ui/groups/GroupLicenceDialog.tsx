@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { LICENCE_NOTICE_MODES } from '../../contract/constants';
-import { GroupLicenseInfoSchema } from '../../contract/entities/licence';
+import { GroupLicenseInfoSchema, LICENCE_NOTICE_MODES } from '../../contract/entities/licence';
 import { selectFormValue } from '../../machines/entity-form/entity-form.selectors';
 import { EntityFormDialog } from '../entities/EntityFormDialog';
 import { FormCheckbox } from '../entities/fields/FormCheckbox';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LICENCE_NOTICE_MODES } from '../../contract/constants';
+import { LICENCE_NOTICE_MODES } from '../../contract/entities/licence';
 import { EntityFormDialog } from '../entities/EntityFormDialog';
 import { FormCheckbox } from '../entities/fields/FormCheckbox';
 import { FormSelect } from '../entities/fields/FormSelect';

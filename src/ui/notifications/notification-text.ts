@@ -49,18 +49,15 @@ export function textParams(t: TFunction, data: Record<string, unknown>): Record<
 
 /** Types whose text changes when the payload reports an error (`has_error`). */
 const WITH_ERROR_TEXT = new Set(['sip_reboot_completed', 'broker_settings_sent']);
-/** Types that count days to an instant: 0 reads "today". */
-const WITH_TODAY_TEXT = new Set(['licence_will_expire', 'licence_expired', 'group_licence_will_expire']);
 
 /** The title and body of a notification in the current language. */
 export function notificationText(t: TFunction, notification: Notification): NotificationWords {
   const key =
     WITH_ERROR_TEXT.has(notification.type) && notification.data.has_error === true
       ? `${notification.type}_error`
-      : WITH_TODAY_TEXT.has(notification.type) && notification.data.days === 0
-        ? `${notification.type}_today`
-        : notification.type;
-  const params = textParams(t, notification.data);
+      : notification.type;
+  // A count of days that reached 0 reads "today" where the type has such a text (`title_today`).
+  const params = { ...textParams(t, notification.data), ...(notification.data.days === 0 ? { context: 'today' } : {}) };
   return {
     title: t(`notifications:types.${key}.title`, params),
     body: t(`notifications:types.${key}.body`, params),

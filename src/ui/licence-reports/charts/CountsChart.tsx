@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LicencesPeriodReport } from '../../../contract/entities/licence';
+import { colour } from './UsageBar';
 
 type Feature = 'sip' | 'mobile_app' | 'ukey2';
 const W = 340;
@@ -45,8 +46,8 @@ export function CountsChart({ series, feature, today }: CountsChartProps) {
             patternUnits="userSpaceOnUse"
             patternTransform="rotate(45)"
           >
-            <rect width="6" height="6" className="fill-info-50" />
-            <line x1="0" y1="0" x2="0" y2="6" className="stroke-info-600" strokeWidth="1.5" />
+            <rect width="6" height="6" fill={colour('info-50')} />
+            <line x1="0" y1="0" x2="0" y2="6" stroke={colour('info-600')} strokeWidth="1.5" />
           </pattern>
         </defs>
         {[0, 0.5, 1].map((f) => (
@@ -56,10 +57,10 @@ export function CountsChart({ series, feature, today }: CountsChartProps) {
               x2={W - PAD.right}
               y1={y(max * f)}
               y2={y(max * f)}
-              className="stroke-line"
+              stroke={colour('line')}
               strokeWidth="0.5"
             />
-            <text x={PAD.left - 6} y={y(max * f) + 3} textAnchor="end" className="fill-muted text-[10px]">
+            <text x={PAD.left - 6} y={y(max * f) + 3} textAnchor="end" fill={colour('muted')} fontSize="10">
               {Math.round(max * f).toLocaleString(i18n.language)}
             </text>
           </g>
@@ -73,7 +74,7 @@ export function CountsChart({ series, feature, today }: CountsChartProps) {
               {v === null ? (
                 <>
                   <rect x={x} y={PAD.top} width={bar} height={plotH} fill={`url(#unlimited-${feature})`} />
-                  <text x={x + bar / 2} y={PAD.top + 10} textAnchor="middle" className="fill-info-600 text-[10px]">
+                  <text x={x + bar / 2} y={PAD.top + 10} textAnchor="middle" fill={colour('info-600')} fontSize="10">
                     ∞
                   </text>
                 </>
@@ -84,7 +85,8 @@ export function CountsChart({ series, feature, today }: CountsChartProps) {
                   width={bar}
                   height={Math.max(0, PAD.top + plotH - y(v))}
                   rx="1.5"
-                  className={current ? 'fill-brand-700' : 'fill-brand-600/60'}
+                  fill={colour(current ? 'brand-700' : 'brand-600')}
+                  fillOpacity={current ? 1 : 0.6}
                 />
               )}
               {i % Math.ceil(series.length / 12) === 0 || current ? (
@@ -92,7 +94,9 @@ export function CountsChart({ series, feature, today }: CountsChartProps) {
                   x={x + bar / 2}
                   y={H - 6}
                   textAnchor="middle"
-                  className={current ? 'fill-ink text-[10px] font-semibold' : 'fill-muted text-[10px]'}
+                  fill={colour(current ? 'ink' : 'muted')}
+                  fontSize="10"
+                  fontWeight={current ? 600 : 400}
                 >
                   {month(s.at)}
                 </text>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { UNLIMITED_LICENCE_PERIOD } from '../../../contract/constants';
 import type { LicenceState, LicencesPeriodReport } from '../../../contract/entities/licence';
 import { periodText } from '../../licences/licence-format';
+import { colour } from './UsageBar';
 
 const W = 760;
 const ROW = 24;
@@ -9,11 +10,11 @@ const LEFT = 190;
 const TOP = 22;
 
 const TONE: Record<LicenceState, string> = {
-  active: 'fill-success-600',
-  ending: 'fill-warning-600',
-  expired: 'fill-danger-600',
-  disabled: 'fill-muted/50',
-  pending: 'fill-info-600',
+  active: colour('success-600'),
+  ending: colour('warning-600'),
+  expired: colour('danger-600'),
+  disabled: colour('line'),
+  pending: colour('info-600'),
 };
 
 interface Bar {
@@ -59,7 +60,7 @@ export function PeriodTimeline({ report, now }: { report: LicencesPeriodReport; 
       from: g.restrict_period.from,
       to: g.restrict_period.to >= UNLIMITED_LICENCE_PERIOD.to ? null : g.restrict_period.to,
       graceTo: null,
-      fill: 'fill-brand-600/70',
+      fill: colour('brand-600'),
       words: periodText(g.restrict_period, i18n.language) ?? t('unlimited'),
     })),
   ];
@@ -88,8 +89,8 @@ export function PeriodTimeline({ report, now }: { report: LicencesPeriodReport; 
       {months.map((m, i) =>
         i % every === 0 ? (
           <g key={m}>
-            <line x1={x(m)} x2={x(m)} y1={TOP - 4} y2={height - 4} className="stroke-line" strokeWidth="0.5" />
-            <text x={x(m) + 2} y={12} className="fill-muted text-[10px]">
+            <line x1={x(m)} x2={x(m)} y1={TOP - 4} y2={height - 4} stroke={colour('line')} strokeWidth="0.5" />
+            <text x={x(m) + 2} y={12} fill={colour('muted')} fontSize="10">
               {fmt(m)}
             </text>
           </g>
@@ -102,11 +103,11 @@ export function PeriodTimeline({ report, now }: { report: LicencesPeriodReport; 
         const grace = b.graceTo !== null && b.to !== null ? x(b.graceTo) : to;
         return (
           <g key={b.key}>
-            <text x={4} y={y + 15} className="fill-ink text-[11px]">
+            <text x={4} y={y + 15} fill={colour('ink')} fontSize="11">
               {b.name.length > 30 ? `${b.name.slice(0, 29)}…` : b.name}
             </text>
             {grace > to ? (
-              <rect x={to} y={y + 6} width={grace - to} height={12} rx="2" className={`${b.fill} opacity-35`} />
+              <rect x={to} y={y + 6} width={grace - to} height={12} rx="2" fill={b.fill} fillOpacity={0.35} />
             ) : null}
             <rect x={from} y={y + 6} width={Math.max(2, to - from)} height={12} rx="2" className={b.fill}>
               <title>{`${b.name}: ${b.words}`}</title>
@@ -121,11 +122,11 @@ export function PeriodTimeline({ report, now }: { report: LicencesPeriodReport; 
             x2={x(today)}
             y1={TOP - 6}
             y2={height - 2}
-            className="stroke-danger-600"
+            stroke={colour('danger-600')}
             strokeWidth="1"
             strokeDasharray="3 2"
           />
-          <text x={x(today) + 3} y={height - 2} className="fill-danger-600 text-[10px]">
+          <text x={x(today) + 3} y={height - 2} fill={colour('danger-600')} fontSize="10">
             {t('report.today')}
           </text>
         </g>

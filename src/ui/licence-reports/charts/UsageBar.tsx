@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../kit/class-names';
 
+/** A colour of the console's palette, for SVG: its theme variable (no extra CSS classes). */
+export const colour = (name: string) => `var(--color-${name})`;
+
 /** Props of {@link UsageBar}. */
 export interface UsageBarProps {
   /** What it is (a feature's name), read with the numbers. */
@@ -19,14 +22,9 @@ export function UsageBar({ label, used, available, className }: UsageBarProps) {
   const { t, i18n } = useTranslation('licences');
   const n = (x: number) => x.toLocaleString(i18n.language);
   const share = available === null ? null : available === 0 ? (used > 0 ? 1 : 0) : Math.min(1, used / available);
-  const tone =
-    share === null
-      ? 'fill-info-600'
-      : share >= 1
-        ? 'fill-danger-600'
-        : share >= 0.8
-          ? 'fill-warning-600'
-          : 'fill-success-600';
+  const tone = colour(
+    share === null ? 'info-600' : share >= 1 ? 'danger-600' : share >= 0.8 ? 'warning-600' : 'success-600',
+  );
   const words =
     available === null
       ? t('usage.unlimited', { used: n(used) })
@@ -40,11 +38,20 @@ export function UsageBar({ label, used, available, className }: UsageBarProps) {
         preserveAspectRatio="none"
         className="h-2 min-w-16 flex-1 overflow-visible"
       >
-        <rect x="0" y="0" width="100" height="8" rx="4" className="fill-canvas stroke-line" strokeWidth="0.5" />
+        <rect
+          x="0"
+          y="0"
+          width="100"
+          height="8"
+          rx="4"
+          fill={colour('canvas')}
+          stroke={colour('line')}
+          strokeWidth="0.5"
+        />
         {share === null ? (
-          <rect x="0" y="0" width="100" height="8" rx="4" className="fill-info-50" />
+          <rect x="0" y="0" width="100" height="8" rx="4" fill={colour('info-50')} />
         ) : (
-          <rect x="0" y="0" width={Math.max(share * 100, used > 0 ? 2 : 0)} height="8" rx="4" className={tone} />
+          <rect x="0" y="0" width={Math.max(share * 100, used > 0 ? 2 : 0)} height="8" rx="4" fill={tone} />
         )}
       </svg>
       <span className="w-28 shrink-0 text-right text-[12px] tabular-nums text-muted" aria-hidden="true">
