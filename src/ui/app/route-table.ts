@@ -71,7 +71,7 @@ export type PageKey =
   | 'identifierForm'
   | 'accessEvents'
   | 'ukey2'
-  | 'ukey2View';
+  | 'ukey2View'
   | 'licences'
   | 'licenceReports';
 
