@@ -14,7 +14,11 @@ import { linkStatusSource } from './domain/devices/link-status';
 import { followDevicePresence } from './domain/devices/presence';
 import type { DeviceStatusSource } from './domain/devices/status';
 import { startTaskRunner } from './domain/devices/tasks/runner';
+import { instanceId } from './domain/licences/instance';
+import { type LicenceWatch, startLicenceWatch } from './domain/licences/licence-watch';
+import { trustedKeys } from './domain/licences/trusted-keys';
 import { createIpBlocking } from './domain/security/ip-blocking';
+import { publishProfileChanged } from './domain/users/profile-changes';
 import { apiRoutes } from './http/api';
 import { installCompression } from './http/plumbing/compression';
 import { installConsole } from './http/plumbing/console';
@@ -65,6 +69,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Starts due announces (execute_at); tests tick it with a chosen time. */
     announceScheduler: AnnounceScheduler;
+    /** Derives licence features when licences start or end, sends licence notices; tests tick it after moving the clock. */
+    licenceWatch: LicenceWatch;
   }
 }
 
@@ -118,6 +124,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deviceStatus: options.deviceStatus ?? linkStatusSource(deviceLink),
     deviceTasks,
     clock: options.clock ?? systemClock,
+    licensing: {
+      db,
+      clock: options.clock ?? systemClock,
+      keys: trustedKeys(config.licences),
+      instanceId: instanceId(config.dataDir),
+      // Every member's console reloads its settings: the menu and the calls follow the new features.
+      featuresChanged: async (projectId) => {
+        const members = await db
+          .selectFrom('memberships')
+          .select('user_id')
+          .where('project_id', '=', projectId)
+          .execute();
+        publishProfileChanged(
+          hub.realtime,
+          projectId,
+          members.map((m) => m.user_id),
+        );
+      },
+    },
   };
   app.decorate('ctx', ctx);
   app.decorate('realtime', ctx.realtime);
@@ -128,6 +153,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installConsole(app, options.distDir ?? DEFAULT_DIST);
   const scheduler = startAnnounceScheduler(ctx, app.log);
   app.decorate('announceScheduler', scheduler);
+  const licenceWatch = startLicenceWatch(ctx, ctx.licensing, app.log);
+  app.decorate('licenceWatch', licenceWatch);
   ipBlocking.start();
   const stopPresence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   const events = followDeviceEvents({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
@@ -142,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await events.ingestion.drain();
     await ctx.sip.stop();
     scheduler.stop();
+    await licenceWatch.stop();
     ipBlocking.stop();
     await ctx.mailer.close();
     await hub.close();

@@ -796,6 +796,10 @@ export interface Database {
   access_rule_devices: AccessRuleDevicesTable;
   access_rule_time_rules: AccessRuleTimeRulesTable;
   access_rule_users: AccessRuleUsersTable;
+  licences: LicencesTable;
+  licence_settings: LicenceSettingsTable;
+  domain_licences: DomainLicencesTable;
+  licence_notices: LicenceNoticesTable;
   access_rule_identifiers: AccessRuleIdentifiersTable;
   access_rule_domains: AccessRuleDomainsTable;
   elevator_access_rules: ElevatorAccessRulesTable;
@@ -888,4 +892,54 @@ export interface DeviceSyncErrorsTable {
   code: string;
   task_id: number;
   at: Timestamp;
+}
+
+/** An installed licence (migration 0026): the signed file and what it says. */
+export interface LicencesTable {
+  id: Generated<number>;
+  project_id: number;
+  /** The issuer's licence id; unique in the installation. */
+  licence_id: string;
+  type: string;
+  /** `file` or `server`. */
+  source: string;
+  customer: string | null;
+  issued_at: Timestamp;
+  /** JSON of the verified licence payload (server/domain/licences/licence-file.ts). */
+  data: string;
+  /** The signed file as received. */
+  payload: string;
+  installed_at: Timestamp;
+  installed_by_user_id: number | null;
+}
+
+/** A project's licence notices and the features cache's validity (migration 0026). */
+export interface LicenceSettingsTable {
+  project_id: number;
+  /** JSON of LicenceNotifications; null: the defaults of section 9. */
+  notifications: string | null;
+  /** When the project's derived features next change (a licence starts or its grace ends); null: never. */
+  features_until: Timestamp | null;
+  /** JSON of ProjectLicenceSummary (server/domain/licences/group-tree.ts): counts, period, type; null: none derived yet. */
+  summary: string | null;
+}
+
+/** A group's own licence settings (migration 0026): JSON of GroupLicenceSettings. */
+export interface DomainLicencesTable {
+  domain_id: number;
+  project_id: number;
+  settings: string;
+  updated_at: Timestamp;
+}
+
+/** The last notice of one licence end (migration 0026). */
+export interface LicenceNoticesTable {
+  id: Generated<number>;
+  project_id: number;
+  /** `project`, or `group:<id>`. */
+  subject: string;
+  /** Which end: the warning status and its instant. */
+  episode: string;
+  last_sent_at: Timestamp;
+  sent_count: number;
 }

@@ -21,6 +21,7 @@ import { groupRoutes } from './groups/routes';
 import { guestAccessRoutes } from './guest-access/routes';
 import { identifierRoutes } from './identifiers/routes';
 import { ukey2Routes } from './identifiers/ukey2';
+import { licenceRoutes } from './licences/routes';
 import { markerRoutes } from './markers/markers';
 import { notificationRoutes } from './notifications/notifications';
 import { installAuth } from './plumbing/auth-hook';
@@ -58,6 +59,7 @@ const AREAS = [
   accessEventRoutes,
   ukey2Routes,
   guestAccessRoutes,
+  licenceRoutes,
 ];
 
 /**

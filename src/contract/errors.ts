@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-
+import { NOT_AUTHORIZED } from './error-body';
 /**
  * The error catalogue of section 8.2. The server puts one of these codes in
  * `message`; the console looks it up as `errors.http.<code>` (8.1).
@@ -7,7 +6,7 @@ import * as v from 'valibot';
  */
 export const ERROR_CODES = {
   incorrectLogin: 'incorrect login/password',
-  notAuthorized: 'not_authorized',
+  notAuthorized: NOT_AUTHORIZED,
   cannotPerformAction: 'cannot perform action',
   wrongParameters: 'wrong parameters',
   itemNotFound: 'item not found',
@@ -92,6 +91,20 @@ export const ERROR_CODES = {
   alarmAlreadyProcessed: 'alarm already processed',
   // Access management › Schedules: a schedule access rules use is not deleted (docs/decisions.md).
   scheduleInUse: 'schedule used by access rules: {rules}',
+  // Licences (8.2). Limits carry `params: { used, max }`; a consistency error carries `consistency`.
+  licenceSignWrong: 'licence sign wrong',
+  licenceCannotBeApplied: 'licence cannot be applied',
+  licenceExpired: 'licence expired',
+  licenceServerNotResponding: 'licence server not responding',
+  noLicencesForProject: 'no licences for project',
+  sameInstanceRegistered: 'same instance already registered',
+  licenceConsistency: 'licence consistency error',
+  licenceCountBelowUsed: 'licence count below used ({used}, {max})',
+  virtualNumbersProjectMax: 'maximum of virtual numbers in project exceeded',
+  mobileAppsProjectMax: 'maximum of mobile apps in project exceeded',
+  mobileAppsGroupMax: 'maximum of mobile apps in group exceeded',
+  ukey2ProjectMax: 'maximum of ukey2 in project exceeded',
+  ukey2GroupMax: 'maximum of ukey2 in group exceeded',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -148,25 +161,11 @@ export const FIELD_ERROR_CODES = [
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
-/** One field error: a code plus the values its message interpolates ({length}, {min}, {max}). */
-export const FieldErrorSchema = v.object({
-  code: v.string(),
-  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
-});
-export type FieldError = v.InferOutput<typeof FieldErrorSchema>;
-
-/** The one error body shape of every failing call. */
-export const ErrorBodySchema = v.object({
-  message: v.string(),
-  code: v.optional(v.string()),
-  errors: v.optional(v.record(v.string(), FieldErrorSchema)),
-  entities: v.optional(v.array(v.string())),
-  /** Values for the placeholders of a parameterised message, e.g. `{ childCode, parentCode }`. */
-  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
-});
-export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
-
-/** Normalises a server message as 8.1 says: lowercased, quotes removed. */
-export function normaliseErrorMessage(message: string): string {
-  return message.toLowerCase().replace(/["'`]/g, '').trim();
-}
+// The error body and its normalisation live in ./error-body.ts (the console's first load needs them, not the catalogue).
+export {
+  type ErrorBody,
+  ErrorBodySchema,
+  type FieldError,
+  FieldErrorSchema,
+  normaliseErrorMessage,
+} from './error-body';

@@ -12,6 +12,7 @@ import { ELEVATOR_CALLS } from './calls/elevators';
 import { GROUP_CALLS } from './calls/groups';
 import { GUEST_ACCESS_CALLS } from './calls/guest-access';
 import { IDENTIFIER_CALLS } from './calls/identifiers';
+import { LICENCE_CALLS } from './calls/licences';
 import { MARKER_CALLS } from './calls/markers';
 import { NOTIFICATION_CALLS } from './calls/notifications';
 import { PROFILE_CALLS } from './calls/profile';
@@ -59,6 +60,7 @@ export const CALLS = {
   ...ACCESS_EVENT_CALLS,
   ...UKEY2_CALLS,
   ...GUEST_ACCESS_CALLS,
+  ...LICENCE_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;

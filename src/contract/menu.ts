@@ -86,7 +86,7 @@ export const MENU: readonly MenuCategory[] = [
     id: 'common',
     entries: [page('/home', 'GET /home/counts'), page('/notifications', 'GET /notifications/items')],
   },
-  { id: 'reports', entries: [planned('/reports/licenses', ['system.view_licence_report'])] },
+  { id: 'reports', entries: [page('/reports/licenses', 'GET /reports/licenses/used')] },
   {
     id: 'users',
     entries: [
@@ -162,7 +162,7 @@ export const MENU: readonly MenuCategory[] = [
       planned('/audit-events', ['audit.view']),
       planned('/backups', ['backups.view']),
       planned('/general-settings', ['project.view_settings']),
-      planned('/licenses', ['licences.view']),
+      page('/licenses', 'GET /licenses/items'),
       page('/ip-blocking', 'GET /ip-blocking/bans/items'),
       // Not built yet, but the call that will load it is declared already: it decides.
       page('/system-info', 'GET /system/info'),

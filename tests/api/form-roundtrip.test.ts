@@ -12,6 +12,7 @@ import { forwardGroupsEntity, forwardRuleSetsEntity } from '../../src/contract/e
 import { groupsEntity } from '../../src/contract/entities/group';
 import { identifiersEntity } from '../../src/contract/entities/identifier';
 import { ipWhitelistEntity } from '../../src/contract/entities/ip-blocking';
+import { GroupLicenseInfoSchema, LicenceSettingsSchema } from '../../src/contract/entities/licence';
 import { markersEntity } from '../../src/contract/entities/marker';
 import { NotificationSettingsSchema } from '../../src/contract/entities/notification';
 import { ProfileSchema } from '../../src/contract/entities/profile';
@@ -46,8 +47,10 @@ import { alertForm } from '../../src/ui/emergency/alert-form';
 import { forwardGroupForm } from '../../src/ui/forward-rules/forward-group-form';
 import { ruleSetForm } from '../../src/ui/forward-rules/rule-set-form';
 import { groupForm } from '../../src/ui/groups/group-form';
+import { groupLicenceForm } from '../../src/ui/groups/group-licence-form';
 import { identifierForm } from '../../src/ui/identifiers/identifier-form';
 import { whitelistForm } from '../../src/ui/ip-blocking/whitelist-form';
+import { licenceSettingsForm } from '../../src/ui/licences/licence-settings-form';
 import { markerForm } from '../../src/ui/markers/marker-form';
 import { notificationSettingsForm } from '../../src/ui/notifications/notification-settings-form';
 import { roleForm } from '../../src/ui/roles/role-form';
@@ -1516,6 +1519,145 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
         {
           values: { notify_about_offline_device: true, notify_about_device_task_failed: true, acs: true },
           expected: { notify_about_offline_device: true, notify_about_device_task_failed: true, acs: true },
+        },
+      ],
+    });
+  });
+
+  it("licence notices (edited only: the project's settings)", async () => {
+    await roundTrip({
+      name: 'licence notices',
+      form: entityForm(licenceSettingsForm),
+      load: async () => v.parse(LicenceSettingsSchema, await ok('GET', '/licenses/settings')),
+      save: async (_id, body) => ({
+        id: null,
+        item: v.parse(LicenceSettingsSchema, await ok('PATCH', '/licenses/settings', body)),
+      }),
+      edits: [
+        {
+          values: { isActive: false, mode: 'once', notifyBefore: '3' },
+          expected: { notifications: { isActive: false, mode: 'once', notifyBefore: 3 } },
+        },
+        {
+          values: { isActive: true, mode: 'every_30_days', notifyBefore: '20' },
+          expected: { notifications: { isActive: true, mode: 'every_30_days', notifyBefore: 20 } },
+        },
+      ],
+    });
+  });
+
+  it("a group's licence (edited: Building B has its own in the demo)", async () => {
+    const building = group('Building B').id;
+    // Whole UTC days: the first second of the first, the last of the last.
+    const today = new Date();
+    const dayStart = (offset: number) =>
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset) / 1000;
+    const iso = (offset: number) => new Date(dayStart(offset) * 1000).toISOString().slice(0, 10);
+    // The body is { licenseInfo: settings }; GET answers the settings themselves (with what is used and available).
+    const readAs = Object.fromEntries(
+      [
+        'sip.is_enabled',
+        'sip.license_count',
+        'mobileApp.is_enabled',
+        'mobileApp.license_count',
+        'ukey2.is_enabled',
+        'ukey2.license_count',
+        'elevator',
+        'amenity',
+        'licensePlate',
+        'identifier.guest',
+        'restrictPeriod.is_active',
+        'restrictPeriod.from',
+        'restrictPeriod.to',
+        'notifications.isActive',
+        'notifications.mode',
+        'notifications.notifyBefore',
+      ].map((path) => [`licenseInfo.${path}`, path]),
+    );
+    await roundTrip({
+      name: 'group licence',
+      form: entityForm(groupLicenceForm),
+      load: async () => v.parse(GroupLicenseInfoSchema, await ok('GET', `/domains/${building}/license`)),
+      save: async (_id, body) => ({
+        id: null,
+        item: v.parse(GroupLicenseInfoSchema, await ok('PATCH', `/domains/${building}/license`, body)),
+      }),
+      readAs,
+      edits: [
+        {
+          values: {
+            own: true,
+            sipEnabled: true,
+            sipCount: '250',
+            mobileEnabled: false,
+            mobileCount: '60',
+            ukey2Enabled: false,
+            ukey2Count: '40',
+            elevator: false,
+            amenity: false,
+            licensePlate: false,
+            guest: false,
+            periodActive: true,
+            periodFrom: iso(0),
+            periodTo: iso(100),
+            noticeActive: false,
+            noticeMode: 'every_week',
+            noticeBefore: '30',
+          },
+          kept: {
+            own: 'the group keeps a licence of its own (clearing it is licence-groups.test.ts)',
+            sipEnabled: 'its residents hold numbers: switching SIP off would go below what is used',
+          },
+          expected: {
+            own: true,
+            sip: { is_enabled: true, license_count: 250 },
+            mobileApp: { is_enabled: false, license_count: 60 },
+            ukey2: { is_enabled: false, license_count: 40 },
+            elevator: false,
+            amenity: false,
+            licensePlate: false,
+            identifier: { guest: false },
+            restrictPeriod: { is_active: true, from: dayStart(0), to: dayStart(101) - 1 },
+            notifications: { isActive: false, mode: 'every_week', notifyBefore: 30 },
+          },
+        },
+        {
+          values: {
+            own: true,
+            sipEnabled: true,
+            sipCount: '350',
+            mobileEnabled: true,
+            mobileCount: '100',
+            ukey2Enabled: true,
+            ukey2Count: '50',
+            elevator: true,
+            amenity: true,
+            licensePlate: true,
+            guest: true,
+            periodActive: false,
+            periodFrom: '',
+            periodTo: '',
+            noticeActive: true,
+            noticeMode: 'once',
+            noticeBefore: '7',
+          },
+          kept: { own: 'as above', sipEnabled: 'as above' },
+          notSent: {
+            periodFrom: 'the period is off: its days are not sent',
+            periodTo: 'the period is off: its days are not sent',
+          },
+          expected: {
+            own: true,
+            sip: { is_enabled: true, license_count: 350 },
+            mobileApp: { is_enabled: true, license_count: 100 },
+            ukey2: { is_enabled: true, license_count: 50 },
+            elevator: true,
+            amenity: true,
+            licensePlate: true,
+            identifier: { guest: true },
+            restrictPeriod: { is_active: false, from: 0, to: 999_999_999_999 },
+            notifications: { isActive: true, mode: 'once', notifyBefore: 7 },
+          },
         },
       ],
     });

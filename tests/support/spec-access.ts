@@ -419,4 +419,33 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'PUT /ip-blocking/whitelist': settingsChange,
   'DELETE /ip-blocking/whitelist/{id}': settingsChange,
   'POST /ip-blocking/whitelist/delete-all': settingsChange,
+
+  // Licences (6.2: view, manage, view licences of own, descendant or all groups, edit group counts).
+  'GET /licenses/items': any('licences.view', 'licences.manage'),
+  'GET /licenses/{id}': any('licences.view', 'licences.manage'),
+  'DELETE /licenses/{id}': any('licences.manage'),
+  'POST /licenses/delete-all': any('licences.manage'),
+  'POST /licenses/file/check': any('licences.manage'),
+  'POST /licenses/file': any('licences.manage'),
+  'POST /licenses/cloud/check': any('licences.manage'),
+  'POST /licenses/cloud': any('licences.manage'),
+  'GET /licenses/features/state': any('licences.view', 'licences.manage'),
+  // 6.4: the persistent warning is for those who may manage licences.
+  'GET /licenses/warning': any('licences.manage'),
+  'GET /licenses/settings': any('licences.view', 'licences.manage'),
+  'PATCH /licenses/settings': any('licences.manage'),
+  // A group's licence: any licence view scope reads it (decided: count editors and managers too); counts edit it.
+  'GET /domains/{id}/license': any(
+    'licences.view_all',
+    'licences.view_descendants',
+    'licences.view_own',
+    'licences.edit_group_counts',
+    'licences.manage',
+  ),
+  'PATCH /domains/{id}/license': any('licences.edit_group_counts'),
+  // 6.2 System "reports (licences used)": both reports of 2.5 and their exports.
+  'GET /reports/licenses/used': any('system.view_licence_report'),
+  'GET /reports/licenses/used/export': any('system.view_licence_report'),
+  'GET /reports/licenses/period': any('system.view_licence_report'),
+  'GET /reports/licenses/period/export': any('system.view_licence_report'),
 };

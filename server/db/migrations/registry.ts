@@ -18,6 +18,7 @@ import { deviceEvents } from './0017_device_events';
 import { elevators } from './0018_elevators';
 import { access } from './0019_access';
 import { accessEvents } from './0022_access_events';
+import { licences } from './0026_licences';
 
 /**
  * Every migration, by name. Kysely applies them in name order, so names start
@@ -43,4 +44,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018_elevators': elevators,
   '0019_access': access,
   '0022_access_events': accessEvents,
+  '0026_licences': licences,
 };

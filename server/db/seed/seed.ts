@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { configurePasswordHashing, generatePassword, hashPassword } from '../../domain/auth/passwords';
-import { ALL_FEATURES } from '../../domain/project/features';
+import { instanceId } from '../../domain/licences/instance';
+import { NO_FEATURES } from '../../domain/project/features';
 import type { Database } from '../schema';
 import { insertUser } from './builders';
 import { DEMO_USERS, seedDemo } from './demo';
@@ -42,10 +43,14 @@ export async function seedIfEmpty(db: Kysely<Database>, config: Config): Promise
   await db.transaction().execute(async (trx) => {
     const adminId = await insertUser(trx, { login: config.adminLogin, passwordHash: adminHash, name: 'Administrator' });
     if (demoHash) {
-      await seedDemo(trx, { id: adminId, login: config.adminLogin }, demoHash, { size: config.demoSize });
+      await seedDemo(trx, { id: adminId, login: config.adminLogin }, demoHash, {
+        size: config.demoSize,
+        instanceId: instanceId(config.dataDir),
+      });
       return;
     }
-    await createProjectWithAdmin(trx, PLAIN_PROJECT_NAME, adminId, ALL_FEATURES);
+    // Licensed features come from licences (docs/decisions.md, Licences): a new project has none until one is added.
+    await createProjectWithAdmin(trx, PLAIN_PROJECT_NAME, adminId, NO_FEATURES);
   });
 
   return {

@@ -12,6 +12,8 @@ import {
 } from '../../../src/contract/entities/group';
 import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
+import type { Auth } from '../auth/auth-context';
+import { licenseInfoOf } from '../licences/group-licences';
 
 /** The columns every group answer is built from. */
 export interface GroupRow {
@@ -222,15 +224,17 @@ export async function groupTelephony(db: Kysely<Database>, ids: number[]): Promi
   return out;
 }
 
-/** Everything the item GET answers: tree fields, every relation, the settings and licence info. */
-export async function toGroupItem(db: Kysely<Database>, row: GroupRow): Promise<Group> {
+/**
+ * Everything the item GET answers: tree fields, every relation, the settings and, for a caller
+ * whose licence view reaches the group, its licence info (null otherwise).
+ */
+export async function toGroupItem(db: Kysely<Database>, row: GroupRow, auth: Auth): Promise<Group> {
   const [group] = await withRelations(db, [row], GROUP_RELATIONS);
-  const telephony = (await groupTelephony(db, [row.id])).get(row.id)!;
+  const [telephony, licences] = await Promise.all([groupTelephony(db, [row.id]), licenseInfoOf(db, auth, [row.id])]);
   return {
     ...group!,
     ...readSettings(row.settings),
-    ...telephony,
-    // Licences come with issue 14 (docs/decisions.md, Groups): nothing to read yet.
-    licenseInfo: null,
+    ...telephony.get(row.id)!,
+    licenseInfo: licences.get(row.id) ?? null,
   };
 }

@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
 import { nowIso } from '../clock';
 import { conflict, DomainError, invalidData, invalidRelated, refused } from '../errors';
+import { assertLicenceRoom, userGroups } from '../licences/licence-limits';
 import { scopedUsers } from '../users/users';
 import { accessRuleScope } from './identifiers';
 
@@ -209,6 +210,7 @@ export async function createIdentifier(
   const input = { ...DEFAULTS, ...stripUndefined(body) } as Required<IdentifierInput>;
   const columns = await columnsOf(db, auth, input, true);
   const rules = await assertRules(db, auth, input.access_rules, options.linkable);
+  if (columns.type === 'ukey2') await assertUkey2Room(db, auth, columns.owner_id, { project: true });
   return uniquely(columns.type, columns.value, options.message ?? ERROR_CODES.duplicateIdentifier, () =>
     db.transaction().execute(async (trx) => {
       const now = nowIso();
@@ -228,6 +230,17 @@ export async function createIdentifier(
       return Number(id);
     }),
   );
+}
+
+/** 8.2 limits: the project's licensed UKEY2 and the licence counts of the owner's groups. */
+async function assertUkey2Room(
+  db: Db,
+  auth: Auth,
+  ownerId: number | null,
+  options: { project: boolean; exceptId?: number },
+) {
+  const groups = await userGroups(db as Kysely<Database>, auth.projectId, ownerId);
+  await assertLicenceRoom(db as Kysely<Database>, auth.projectId, 'ukey2', groups, options);
 }
 
 const stripUndefined = <T extends object>(o: T) =>
@@ -278,6 +291,10 @@ export async function updateIdentifier(
   const columns = await columnsOf(db, auth, input, valueSent);
   const rules =
     patch.access_rules === undefined ? null : await assertRules(db, auth, patch.access_rules, options.linkable);
+  // A UKEY2 that is new to the project (a type change) or moves to another owner needs room for it.
+  if (columns.type === 'ukey2' && (before.type !== 'ukey2' || before.owner_id !== columns.owner_id)) {
+    await assertUkey2Room(db, auth, columns.owner_id, { project: before.type !== 'ukey2', exceptId: id });
+  }
   await uniquely(columns.type, columns.value, options.message ?? ERROR_CODES.duplicateIdentifier, () =>
     db.transaction().execute(async (trx) => {
       await trx

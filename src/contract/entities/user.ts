@@ -26,6 +26,7 @@ export const UserLicenseInfoSchema = v.object({
   amenity: v.boolean(),
   identifier: v.boolean(),
 });
+export type UserLicenseInfo = v.InferOutput<typeof UserLicenseInfoSchema>;
 
 export const UserSchema = v.object({
   id: v.number(),

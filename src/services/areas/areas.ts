@@ -17,6 +17,7 @@ import { elevatorsArea } from './elevators';
 import { groupsArea } from './groups';
 import { guestAccessArea } from './guest-access';
 import { identifiersArea } from './identifiers';
+import { licencesArea } from './licences';
 import { markersArea } from './markers';
 import { notificationsArea } from './notifications';
 import { profileArea } from './profile';
@@ -55,6 +56,7 @@ export const AREAS = [
   accessMatrixArea,
   accessEventsArea,
   guestAccessArea,
+  licencesArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

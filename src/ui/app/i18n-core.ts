@@ -41,6 +41,7 @@ export const NAMESPACES = [
   'accessEvents',
   'ukey2',
   'guestAccess',
+  'licences',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

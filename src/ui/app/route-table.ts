@@ -77,7 +77,9 @@ export type PageKey =
   | 'ukey2View'
   | 'guestKeys'
   | 'guestKeyForm'
-  | 'guestPage';
+  | 'guestPage'
+  | 'licences'
+  | 'licenceReports';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -159,10 +161,10 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     title: page('notificationSettings'),
     page: 'notificationSettings',
   },
-  single('/reports/licenses'),
+  single('/reports/licenses', 'licenceReports'),
   single('/backups'),
   single('/general-settings'),
-  single('/licenses'),
+  single('/licenses', 'licences'),
   single('/system-info'),
   // IP blocking (7.8): banned addresses and the whitelist, one tab each (?tab=whitelist).
   single('/ip-blocking', 'ipBlocking'),

@@ -74,6 +74,10 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   guestKeyForm: lazy(() => import('../guest-access/GuestKeyFormPage').then((m) => ({ default: m.GuestKeyFormPage }))),
   guestPage: lazy(() => import('../guest-access/GuestPage').then((m) => ({ default: m.GuestPage }))),
   ipBlocking: lazy(() => import('../ip-blocking/IpBlockingPage').then((m) => ({ default: m.IpBlockingPage }))),
+  licences: lazy(() => import('../licences/LicencesPage').then((m) => ({ default: m.LicencesPage }))),
+  licenceReports: lazy(() =>
+    import('../licence-reports/LicenceReportsPage').then((m) => ({ default: m.LicenceReportsPage })),
+  ),
   deviceTasks: lazy(() => import('../device-tasks/DeviceTasksPage').then((m) => ({ default: m.DeviceTasksPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),
   deviceEvents: lazy(() => import('../device-events/DeviceEventsPage').then((m) => ({ default: m.DeviceEventsPage }))),

@@ -15,13 +15,16 @@ import { PageHeader } from '../kit/PageHeader';
 import { DeleteGroupDialog } from './DeleteGroupDialog';
 import { GenerateGroupsDialog } from './GenerateGroupsDialog';
 import { GroupFormDialog } from './GroupFormDialog';
+import { GroupLicenceDialog } from './GroupLicenceDialog';
 import { GROUP_ACTIONS, type GroupAction } from './GroupRowMenu';
 import { GroupTree } from './GroupTree';
 import { groupForm } from './group-form';
+import { groupLicenceForm } from './group-licence-form';
 import { StructureImportDialog } from './StructureImportDialog';
 
 /** A dialog opened from a row's menu (add and edit have their own routes). */
 type Open =
+  | { kind: 'licence'; group: ListRow }
   | { kind: 'import'; group: ListRow }
   | { kind: 'export'; group: ListRow }
   | { kind: 'generate'; group: ListRow }
@@ -60,6 +63,8 @@ export function GroupsPage() {
     export: useMayCall('GET /domains/{id}/export/structure'),
     import: useMayCall('POST /domains/{id}/import/structure'),
     generate: useMayCall('POST /domains/generate/tree'),
+    // A group's licence (section 3): read within the caller's licence view, edited with edit-group-counts.
+    licence: useMayCall('GET /domains/{id}/license'),
     // The declaration's delete permissions (the server still checks the group is the caller's to delete).
     delete: access.delete,
   };
@@ -121,6 +126,7 @@ export function GroupsPage() {
       {open?.kind === 'import' ? (
         <ImportDialog group={open.group} onClose={(changed) => closeDialog(changed, open.group.id)} />
       ) : null}
+      {open?.kind === 'licence' ? <LicenceRunner group={open.group} onClose={() => setOpen(null)} /> : null}
       <DeleteGroupDialog actor={remover} />
       {open?.kind === 'export' ? <ExportRunner group={open.group} onDone={() => setOpen(null)} /> : null}
     </div>
@@ -152,6 +158,16 @@ function GroupDialog(props: {
       onClose={() => props.onClose(false)}
     />
   );
+}
+
+function LicenceRunner(props: { group: ListRow; onClose: () => void }) {
+  const mayEdit = useMayCall('PATCH /domains/{id}/license');
+  const formRef = useEntityForm(
+    usePageMachines().groupLicence,
+    { id: props.group.id, definition: groupLicenceForm, mayEdit },
+    props.onClose,
+  );
+  return <GroupLicenceDialog formRef={formRef} name={String(props.group.name)} onClose={props.onClose} />;
 }
 
 function ImportDialog(props: { group: ListRow; onClose: (changed: boolean) => void }) {

@@ -8,7 +8,7 @@ import { useAppActor, useSessionActor } from '../app/actor-context';
 import { AlertsArea } from './AlertsArea';
 import { ConnectionStatus } from './ConnectionStatus';
 import { useDocumentTitle, usePageTitle } from './page-title';
-import { Deferred, SideMenu, SignedInOverlays } from './signed-in';
+import { Deferred, LicenceBanner, SideMenu, SignedInOverlays } from './signed-in';
 import { TopBar } from './TopBar';
 
 /** Props of {@link Layout}. */
@@ -39,6 +39,11 @@ export function Layout({ children }: LayoutProps) {
       </a>
       <TopBar title={title} />
       <ConnectionStatus />
+      {hasProfile ? (
+        <Deferred>
+          <LicenceBanner />
+        </Deferred>
+      ) : null}
       <div className="flex min-h-0 flex-1">
         {drawerOpen && hasProfile ? (
           <Deferred>

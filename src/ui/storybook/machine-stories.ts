@@ -29,6 +29,7 @@ export type MachineName =
   | 'identifier-import'
   | 'interception'
   | 'ip-unban'
+  | 'licence-add'
   | 'lift-call'
   | 'loader'
   | 'notification-list'
