@@ -55,7 +55,15 @@ const row = (name: string, r: Record<string, number>, keys: string[]) =>
   `${name.padEnd(10)} ${keys.map((k) => String(r[k] ?? '-').padStart(k.length)).join('  ')}`;
 
 console.log(`load before: ${load()}`);
-const holdKeys = ['devices', 'connect_ms', 'presence_ms', 'online_after_hold', 'statuses_per_s', 'loop_p99_ms', 'rss_mb'];
+const holdKeys = [
+  'devices',
+  'connect_ms',
+  'presence_ms',
+  'online_after_hold',
+  'statuses_per_s',
+  'loop_p99_ms',
+  'rss_mb',
+];
 if (!only || only === 'hold') {
   console.log(`\nheld: ${devices} devices, heartbeat ${heartbeatS} s, held ${holdS} s (goal 10,000 online)`);
   console.log(`${''.padEnd(10)} ${holdKeys.join('  ')}`);

@@ -96,6 +96,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     link: deviceLink,
     config: config.deviceTasks,
     log: app.log,
+    listen: (listener) =>
+      bus.listen((message) => {
+        if (message.kind === 'event') listener(message.topic, message.data);
+      }),
   });
   const ctx: AppContext = {
     config,

@@ -18,9 +18,8 @@ let statuses = 0;
 app.ctx.deviceLink.onStatus(() => statuses++);
 const recorded = async () =>
   Number(
-    (
-      await sql<{ n: number }>`select count(*) as n from devices where info like ${'%"status":"online"%'}`.execute(db)
-    ).rows[0]?.n ?? 0,
+    (await sql<{ n: number }>`select count(*) as n from devices where info like ${'%"status":"online"%'}`.execute(db))
+      .rows[0]?.n ?? 0,
   );
 const profile = await startProfile('connect');
 const started = performance.now();
