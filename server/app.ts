@@ -133,14 +133,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const scheduler = startAnnounceScheduler(ctx, app.log);
   app.decorate('announceScheduler', scheduler);
   ipBlocking.start();
-  const stopPresence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
+  const presence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   const events = followDeviceEvents({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   app.addHook('onClose', async () => {
-    stopPresence();
+    // First: a closing link says every device is offline, which is no news to record or notify.
+    const presenceStopped = presence.stop();
     // Stop sending; closing the link ends what is in flight (it is tried again later, by id).
     const draining = deviceTasks.stop();
     events.stop();
     await deviceLink.close();
+    await presenceStopped;
     await mosquitto?.close();
     await draining;
     await events.ingestion.drain();

@@ -111,53 +111,60 @@ export async function parkDevices(db: Kysely<Database>, deviceIds: readonly numb
     .execute();
 }
 
-/** These devices are back: their waiting tasks are queued (and the runner sends the heads). */
-export async function unparkDevices(
-  db: Kysely<Database>,
-  deviceIds: readonly number[],
-  now: string,
-): Promise<TaskRow[]> {
-  if (deviceIds.length === 0) return [];
-  return db
-    .updateTable('device_tasks')
-    .set({ status: 'queued', updated_at: now, next_attempt_at: null })
-    .where('status', '=', 'waiting')
-    .where('device_id', 'in', [...deviceIds])
-    .returningAll()
-    .execute();
+/** The devices with these serials are back: their waiting tasks are queued (the runner sends the heads). */
+export async function unparkSerials(db: Kysely<Database>, serials: readonly string[], now: string): Promise<TaskRow[]> {
+  const rows: TaskRow[] = [];
+  for (const slice of chunksOf(serials)) {
+    rows.push(
+      ...(await db
+        .updateTable('device_tasks')
+        .set({ status: 'queued', updated_at: now, next_attempt_at: null })
+        .where('status', '=', 'waiting')
+        .where('device_id', 'in', (eb) =>
+          eb.selectFrom('devices').select('id').where('serial_number', 'in', slice).where('protocol', '=', 'mqtt'),
+        )
+        .returningAll()
+        .execute()),
+    );
+  }
+  return rows;
 }
 
-/** The mqtt devices among these ids and serials, with their serial (who is reached is the link's to say). */
+/** The devices with these serials left: their `new` and `queued` tasks wait (as parkOffline). */
+export async function parkSerials(db: Kysely<Database>, serials: readonly string[], now: string): Promise<TaskRow[]> {
+  const rows: TaskRow[] = [];
+  for (const slice of chunksOf(serials)) {
+    rows.push(
+      ...(await db
+        .updateTable('device_tasks')
+        .set({ status: 'waiting', updated_at: now })
+        .where('status', 'in', ['new', 'queued'])
+        .where('device_id', 'in', (eb) =>
+          eb.selectFrom('devices').select('id').where('serial_number', 'in', slice).where('protocol', '=', 'mqtt'),
+        )
+        .returningAll()
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** The mqtt devices among these, with their serial (who is reached is the link's to say). */
 export async function devicesToReach(
   db: Kysely<Database>,
   ids: readonly number[],
-  serials: readonly string[],
 ): Promise<{ id: number; serial_number: string | null }[]> {
-  const out = new Map<number, { id: number; serial_number: string | null }>();
-  const add = (rows: { id: number; serial_number: string | null }[]) => {
-    for (const r of rows) out.set(Number(r.id), { id: Number(r.id), serial_number: r.serial_number });
-  };
+  const out: { id: number; serial_number: string | null }[] = [];
   for (const slice of chunksOf([...new Set(ids)])) {
-    add(
-      await db
-        .selectFrom('devices')
-        .select(['id', 'serial_number'])
-        .where('id', 'in', slice)
-        .where('protocol', '=', 'mqtt')
-        .execute(),
-    );
+    const rows = await db
+      .selectFrom('devices')
+      .select(['id', 'serial_number'])
+      .where('id', 'in', slice)
+      .where('protocol', '=', 'mqtt')
+      .execute();
+    for (const r of rows) out.push({ id: Number(r.id), serial_number: r.serial_number });
   }
-  for (const slice of chunksOf([...new Set(serials)])) {
-    add(
-      await db
-        .selectFrom('devices')
-        .select(['id', 'serial_number'])
-        .where('serial_number', 'in', slice)
-        .where('protocol', '=', 'mqtt')
-        .execute(),
-    );
-  }
-  return [...out.values()];
+  return out;
 }
 
 /**

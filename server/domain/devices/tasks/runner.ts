@@ -15,7 +15,8 @@ import {
   nextDue,
   parkDevices,
   parkOffline,
-  unparkDevices,
+  parkSerials,
+  unparkSerials,
 } from './claim';
 import { REQUEST_OF, REQUEST_TIMEOUT_MS } from './kinds';
 import { notifyTaskFailed } from './notify-failed';
@@ -30,6 +31,8 @@ const CLAIM_BATCH = 500;
  * message lost while the bus reconnected). Everything else is looked at when it happens.
  */
 const SWEEP_MS = 10_000;
+/** Devices coming and going are gathered this long: a wave of connections is one pass. */
+const STATUS_WINDOW_MS = 100;
 /** Wake-ups for retries are gathered on this grid: a thousand backoffs with jitter wake a few times, not a thousand. */
 const WAKE_GRID_MS = 250;
 
@@ -111,28 +114,25 @@ export function startTaskRunner(deps: {
   async function pass(): Promise<void> {
     const now = nowIso();
     const leaseUntil = new Date(Date.now() + config.leaseMs).toISOString();
-    if (devices.size > 0 || back.size > 0 || left.size > 0) {
-      const ids = [...devices];
-      const cameBack = [...back];
-      const went = [...left];
-      devices.clear();
+    if (back.size > 0 || left.size > 0) {
+      // Decided by where each device is now: one that left and came back meanwhile is back.
+      const serials = [...new Set([...back, ...left])];
       back.clear();
       left.clear();
-      const found = await devicesToReach(db, ids, [...cameBack, ...went]);
-      const backSerials = new Set(cameBack);
+      const cameBack = serials.filter((serial) => link.isOnline(serial));
+      const went = serials.filter((serial) => !link.isOnline(serial));
+      const unparked = await unparkSerials(db, cameBack, now);
+      await announceMany(ctx, [...unparked, ...(await parkSerials(db, went, now))]);
+      for (const row of unparked) devices.add(Number(row.device_id));
+    }
+    if (devices.size > 0) {
+      const ids = [...devices];
+      devices.clear();
       const reached: number[] = [];
       const unreached: number[] = [];
-      for (const d of found) (d.serial_number && link.isOnline(d.serial_number) ? reached : unreached).push(d.id);
-      const returned = found.filter((d) => d.serial_number && backSerials.has(d.serial_number)).map((d) => d.id);
-      const changed = [
-        ...(await unparkDevices(
-          db,
-          returned.filter((id) => reached.includes(id)),
-          now,
-        )),
-        ...(await parkDevices(db, unreached, now)),
-      ];
-      await announceMany(ctx, changed);
+      for (const d of await devicesToReach(db, ids))
+        (d.serial_number && link.isOnline(d.serial_number) ? reached : unreached).push(d.id);
+      await announceMany(ctx, await parkDevices(db, unreached, now));
       for (const slice of chunksOf(reached, IDS_PER_STATEMENT)) {
         await dispatch(await claimTasks(db, owner, { devices: slice }, now, leaseUntil, slice.length));
       }
@@ -288,19 +288,26 @@ export function startTaskRunner(deps: {
 
   // Devices coming back or leaving (a change, not each heartbeat).
   const online = new Set<string>();
+  let statusTimer: NodeJS.Timeout | null = null;
+  const soon = () => {
+    statusTimer ??= setTimeout(() => {
+      statusTimer = null;
+      schedule();
+    }, STATUS_WINDOW_MS);
+  };
   const stopStatus = link.onStatus((serial, status) => {
     if (stopped) return;
     if (!status.online) {
       if (online.delete(serial)) {
         left.add(serial);
-        schedule();
+        soon();
       }
       return;
     }
     if (online.has(serial)) return;
     online.add(serial);
     back.add(serial);
-    schedule();
+    soon();
   });
   // Tasks made, restarted, freed or parked by any node (this one's too: merged with its own kicks).
   const stopListening = deps.listen?.((topic, data) => {
@@ -331,6 +338,7 @@ export function startTaskRunner(deps: {
       stopped = true;
       clearInterval(sweeper);
       if (timer) clearTimeout(timer);
+      if (statusTimer) clearTimeout(statusTimer);
       stopStatus();
       stopListening?.();
       await settled();
