@@ -105,6 +105,30 @@ describe.each(dialects)('device work per group of devices (%s)', (dialect) => {
     return rows.map((r) => ({ id: Number(r.id), project_id: projectId, name: r.name, serial: r.serial_number ?? '' }));
   };
 
+  const syncOf = (devices: { id: number }[]) =>
+    t.db
+      .selectFrom('device_sync')
+      .selectAll()
+      .where(
+        'device_id',
+        'in',
+        devices.map((d) => d.id),
+      )
+      .execute();
+  const statusesOf = async (devices: { id: number }[]) =>
+    (
+      await t.db
+        .selectFrom('device_tasks')
+        .select('status')
+        .where(
+          'device_id',
+          'in',
+          devices.map((d) => d.id),
+        )
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.status);
+
   beforeAll(async () => {
     t = await buildTestApp(dialect, SMALL_DEMO);
     // The app's own runner would take these devices' tasks too (and park them: its link sees none online).
@@ -137,25 +161,8 @@ describe.each(dialects)('device work per group of devices (%s)', (dialect) => {
     expect(sent.map((s) => s.id).sort()).toEqual(
       devices.map((d) => `${batches.get(d.id)?.batchId}:${batches.get(d.id)?.rows[0]?.id}`).sort(),
     );
-    const tasks = await t.db
-      .selectFrom('device_tasks')
-      .select(['status'])
-      .where(
-        'device_id',
-        'in',
-        devices.map((d) => d.id),
-      )
-      .execute();
-    expect(tasks.map((x) => x.status)).toEqual(Array(300).fill('completed'));
-    const sync = await t.db
-      .selectFrom('device_sync')
-      .selectAll()
-      .where(
-        'device_id',
-        'in',
-        devices.map((d) => d.id),
-      )
-      .execute();
+    expect(await statusesOf(devices)).toEqual(Array(300).fill('completed'));
+    const sync = await syncOf(devices);
     expect(sync.length).toBe(300);
     for (const row of sync) {
       expect(Number(row.settings_version)).toBe(1);
@@ -206,34 +213,14 @@ describe.each(dialects)('device work per group of devices (%s)', (dialect) => {
     });
     try {
       await eventually(async () => {
-        const rows = await t.db
-          .selectFrom('device_tasks')
-          .select('status')
-          .where(
-            'device_id',
-            'in',
-            devices.map((d) => d.id),
-          )
-          .execute();
-        return rows.length === 9 && rows.every((r) => r.status === 'completed' || r.status === 'error');
+        const statuses = await statusesOf(devices);
+        return statuses.length === 9 && statuses.every((s) => s === 'completed' || s === 'error');
       }, 20_000);
       await runner.idle();
     } finally {
       await runner.stop();
     }
-    const sync = new Map(
-      (
-        await t.db
-          .selectFrom('device_sync')
-          .selectAll()
-          .where(
-            'device_id',
-            'in',
-            devices.map((d) => d.id),
-          )
-          .execute()
-      ).map((r) => [Number(r.device_id), r]),
-    );
+    const sync = new Map((await syncOf(devices)).map((r) => [Number(r.device_id), r]));
     for (const d of [plain, fussy]) {
       expect(sync.get(d.id)).toMatchObject({
         settings_version: 1,

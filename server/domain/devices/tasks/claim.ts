@@ -1,6 +1,6 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Updateable } from 'kysely';
 import { type DialectName, dialectOf, inJsonArray } from '../../../db/dialects';
-import type { Database } from '../../../db/schema';
+import type { Database, DeviceTasksTable } from '../../../db/schema';
 import { chunksOf } from './payloads';
 import type { TaskRow } from './store';
 
@@ -99,29 +99,34 @@ export async function parkOffline(db: Kysely<Database>, online: readonly string[
   return result.rows;
 }
 
-/** These devices are not reached here: their `new` and `queued` tasks wait (as parkOffline). */
-export async function parkDevices(db: Kysely<Database>, deviceIds: readonly number[], now: string): Promise<TaskRow[]> {
-  if (deviceIds.length === 0) return [];
-  return db
-    .updateTable('device_tasks')
-    .set({ status: 'waiting', updated_at: now })
-    .where('status', 'in', ['new', 'queued'])
-    .where('device_id', 'in', [...deviceIds])
-    .returningAll()
-    .execute();
-}
+/** Whose tasks to move: devices by id, or by serial (the link speaks of serials). */
+export type TasksOf = { devices: readonly number[] } | { serials: readonly string[] };
 
-/** The devices with these serials are back: their waiting tasks are queued (the runner sends the heads). */
-export async function unparkSerials(db: Kysely<Database>, serials: readonly string[], now: string): Promise<TaskRow[]> {
+async function moveTasks(
+  db: Kysely<Database>,
+  of: TasksOf,
+  from: readonly string[],
+  to: Updateable<DeviceTasksTable>,
+): Promise<TaskRow[]> {
   const rows: TaskRow[] = [];
-  for (const slice of chunksOf(serials)) {
+  const keys: readonly (number | string)[] = 'devices' in of ? of.devices : of.serials;
+  for (const slice of chunksOf(keys)) {
     rows.push(
       ...(await db
         .updateTable('device_tasks')
-        .set({ status: 'queued', updated_at: now, next_attempt_at: null })
-        .where('status', '=', 'waiting')
+        .set(to)
+        .where('status', 'in', [...from])
         .where('device_id', 'in', (eb) =>
-          eb.selectFrom('devices').select('id').where('serial_number', 'in', slice).where('protocol', '=', 'mqtt'),
+          'devices' in of
+            ? eb
+                .selectFrom('devices')
+                .select('id')
+                .where('id', 'in', slice as number[])
+            : eb
+                .selectFrom('devices')
+                .select('id')
+                .where('serial_number', 'in', slice as string[])
+                .where('protocol', '=', 'mqtt'),
         )
         .returningAll()
         .execute()),
@@ -130,24 +135,13 @@ export async function unparkSerials(db: Kysely<Database>, serials: readonly stri
   return rows;
 }
 
-/** The devices with these serials left: their `new` and `queued` tasks wait (as parkOffline). */
-export async function parkSerials(db: Kysely<Database>, serials: readonly string[], now: string): Promise<TaskRow[]> {
-  const rows: TaskRow[] = [];
-  for (const slice of chunksOf(serials)) {
-    rows.push(
-      ...(await db
-        .updateTable('device_tasks')
-        .set({ status: 'waiting', updated_at: now })
-        .where('status', 'in', ['new', 'queued'])
-        .where('device_id', 'in', (eb) =>
-          eb.selectFrom('devices').select('id').where('serial_number', 'in', slice).where('protocol', '=', 'mqtt'),
-        )
-        .returningAll()
-        .execute()),
-    );
-  }
-  return rows;
-}
+/** These devices are not reached here (or left): their `new` and `queued` tasks wait, as parkOffline. */
+export const parkTasks = (db: Kysely<Database>, of: TasksOf, now: string) =>
+  moveTasks(db, of, ['new', 'queued'], { status: 'waiting', updated_at: now });
+
+/** These devices are back: their waiting tasks are queued (the runner sends the heads). */
+export const unparkTasks = (db: Kysely<Database>, of: TasksOf, now: string) =>
+  moveTasks(db, of, ['waiting'], { status: 'queued', updated_at: now, next_attempt_at: null });
 
 /** The mqtt devices among these, with their serial (who is reached is the link's to say). */
 export async function devicesToReach(

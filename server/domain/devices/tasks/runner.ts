@@ -8,16 +8,7 @@ import type { AppContext } from '../../../context';
 import type { DeviceLink } from '../../../mqtt/link';
 import { nowIso } from '../../clock';
 import { announceMany } from './announce';
-import {
-  type ClaimedTask,
-  claimTasks,
-  devicesToReach,
-  nextDue,
-  parkDevices,
-  parkOffline,
-  parkSerials,
-  unparkSerials,
-} from './claim';
+import { type ClaimedTask, claimTasks, devicesToReach, nextDue, parkOffline, parkTasks, unparkTasks } from './claim';
 import { REQUEST_OF, REQUEST_TIMEOUT_MS } from './kinds';
 import { notifyTaskFailed } from './notify-failed';
 import { type Attempt, recordOutcomes } from './outcome';
@@ -121,8 +112,8 @@ export function startTaskRunner(deps: {
       left.clear();
       const cameBack = serials.filter((serial) => link.isOnline(serial));
       const went = serials.filter((serial) => !link.isOnline(serial));
-      const unparked = await unparkSerials(db, cameBack, now);
-      await announceMany(ctx, [...unparked, ...(await parkSerials(db, went, now))]);
+      const unparked = await unparkTasks(db, { serials: cameBack }, now);
+      await announceMany(ctx, [...unparked, ...(await parkTasks(db, { serials: went }, now))]);
       for (const row of unparked) devices.add(Number(row.device_id));
     }
     if (devices.size > 0) {
@@ -132,7 +123,7 @@ export function startTaskRunner(deps: {
       const unreached: number[] = [];
       for (const d of await devicesToReach(db, ids))
         (d.serial_number && link.isOnline(d.serial_number) ? reached : unreached).push(d.id);
-      await announceMany(ctx, await parkDevices(db, unreached, now));
+      await announceMany(ctx, await parkTasks(db, { devices: unreached }, now));
       for (const slice of chunksOf(reached, IDS_PER_STATEMENT)) {
         await dispatch(await claimTasks(db, owner, { devices: slice }, now, leaseUntil, slice.length));
       }
