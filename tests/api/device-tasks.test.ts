@@ -13,7 +13,7 @@ import {
 } from '../../src/contract/entities/device-task';
 import { DEVICES_TOPIC } from '../../src/contract/realtime';
 import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
-import { eventually } from '../support/devices';
+import { brokerUrlOf, eventually } from '../support/devices';
 import { addProjectUser, demoIds } from '../support/project-users';
 import { q } from '../support/telephony';
 import { connect, listening } from '../support/ws-client';
@@ -80,9 +80,7 @@ describe.each(dialects)('device tasks (%s)', (dialect) => {
     });
     const session = await t.session('admin');
     admin = session.token;
-    const status = await t.call('GET', '/broker/status', { token: admin });
-    const tcp = status.json().data.listeners.find((l: { protocol: string }) => l.protocol === 'mqtt');
-    url = `mqtt://127.0.0.1:${tcp.port}`;
+    url = await brokerUrlOf(t, admin);
     const ids = await demoIds(t);
     groups = ids.groups;
     adminId = ids.users.admin as number;

@@ -3,6 +3,7 @@ import { createEmbeddedLink, type EmbeddedLink } from '../../server/mqtt/embedde
 import type { DeviceLink } from '../../server/mqtt/link';
 import type { DeviceEvent } from '../../server/mqtt/protocol';
 import type { FleetDevice } from '../../server/simulator/devices/fleet';
+import type { TestApp } from './api-app';
 
 /** Helpers of the device-link suites: credentials, an embedded link on a free port, an event store. */
 
@@ -58,6 +59,55 @@ export function eventStore(link: DeviceLink) {
     all: () => [...stored.values()],
     of: (serial: string, type?: string) =>
       [...stored.values()].filter((e) => e.serial === serial && (!type || e.type === type)),
+  };
+}
+
+/** The app's embedded broker as a device dials it (the suite built the app with `brokerPorts`). */
+export async function brokerUrlOf(t: TestApp, token: string): Promise<string> {
+  const status = await t.call('GET', '/broker/status', { token });
+  if (status.statusCode !== 200) throw new Error(`broker status: ${status.statusCode} ${status.body}`);
+  const tcp = status.json().data.listeners.find((l: { protocol: string }) => l.protocol === 'mqtt');
+  return `mqtt://127.0.0.1:${tcp.port}`;
+}
+
+/**
+ * Adds a device through the API (`PUT /devices`) named `Device {serial}`, with its MQTT password
+ * (`{serial}-secret` unless given) and any further fields or settings; answers its id.
+ */
+export async function putDevice(
+  t: TestApp,
+  token: string,
+  device: { serial: string; group: number; password?: string; settings?: Record<string, unknown> } & Record<
+    string,
+    unknown
+  >,
+): Promise<number> {
+  const { serial, group, password, settings, ...fields } = device;
+  const res = await t.call('PUT', '/devices', {
+    token,
+    body: {
+      name: `Device ${serial}`,
+      serial_number: serial,
+      domain_id: group,
+      ...fields,
+      device_settings: { mqtt_password: password ?? `${serial}-secret`, ...settings },
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`PUT /devices ${serial}: ${res.statusCode} ${res.body}`);
+  return res.json().data as number;
+}
+
+/** A downloaded workbook's first sheet: its header row and its other rows (cell values from the first column). */
+export async function firstSheet(payload: Buffer): Promise<{ header: unknown[]; rows: unknown[][] }> {
+  const ExcelJS = (await import('exceljs')).default;
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(payload as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  if (!sheet) throw new Error('no sheet');
+  const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+  return {
+    header: values(1),
+    rows: Array.from({ length: sheet.rowCount - 1 }, (_, i) => values(i + 2)),
   };
 }
 
