@@ -7,7 +7,7 @@ import { DeviceEventSchema } from '../../src/contract/entities/device-event';
 import { listAnswer } from '../../src/contract/filters';
 import { DEVICE_ALARMS_TOPIC, DEVICE_EVENTS_TOPIC, userTopic } from '../../src/contract/realtime';
 import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
-import { brokerUrlOf, eventually, firstSheet, putDevice } from '../support/devices';
+import { brokerUrlOf, DEVICE_EVENT_COLUMNS, downloadedSheet, eventually, putDevice } from '../support/devices';
 import { addProjectUser, demoIds } from '../support/project-users';
 import { q } from '../support/telephony';
 import { connect, listening } from '../support/ws-client';
@@ -226,23 +226,8 @@ describe.each(dialects)('device events and alarms (%s)', (dialect) => {
       )}`,
       { token: admin },
     );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const { header, rows } = await firstSheet(res.rawPayload);
-    expect(header).toEqual([
-      'id',
-      'occurred_at',
-      'received_at',
-      'device',
-      'type',
-      'identifier',
-      'reason',
-      'relay',
-      'plate',
-      'floor',
-      'sensor',
-      'event_id',
-    ]);
+    const { header, rows } = await downloadedSheet(res);
+    expect(header).toEqual(DEVICE_EVENT_COLUMNS);
     expect(rows.length).toBe(1);
     const [row] = rows as [unknown[]];
     expect(row[3]).toBe('Device EV-A');

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import type { BrokerOptions } from '../../server/mqtt/broker';
 import { createEmbeddedLink, type EmbeddedLink } from '../../server/mqtt/embedded-link';
 import type { DeviceLink } from '../../server/mqtt/link';
@@ -97,11 +98,32 @@ export async function putDevice(
   return res.json().data as number;
 }
 
-/** A downloaded workbook's first sheet: its header row and its other rows (cell values from the first column). */
-export async function firstSheet(payload: Buffer): Promise<{ header: unknown[]; rows: unknown[][] }> {
+/** The columns of a device events download (written from docs/decisions.md, Events and alarms). */
+export const DEVICE_EVENT_COLUMNS = [
+  'id',
+  'occurred_at',
+  'received_at',
+  'device',
+  'type',
+  'identifier',
+  'reason',
+  'relay',
+  'plate',
+  'floor',
+  'sensor',
+  'event_id',
+] as const;
+
+/**
+ * A download's first sheet (it must have answered 200 with a workbook): its header row and its
+ * other rows (cell values from the first column).
+ */
+export async function downloadedSheet(res: LightMyRequestResponse): Promise<{ header: unknown[]; rows: unknown[][] }> {
+  if (res.statusCode !== 200) throw new Error(`download: ${res.statusCode} ${res.body}`);
+  if (!String(res.headers['content-type']).includes('spreadsheetml')) throw new Error('download: not a workbook');
   const ExcelJS = (await import('exceljs')).default;
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(payload as unknown as ArrayBuffer);
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
   const sheet = book.worksheets[0];
   if (!sheet) throw new Error('no sheet');
   const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
