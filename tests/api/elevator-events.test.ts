@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedDevice } from '../../server/simulator/devices/device';
 import { ElevatorEventSchema } from '../../src/contract/entities/elevator-event';
 import { listAnswer } from '../../src/contract/filters';
+import { DEVICE_EVENTS_TOPIC, ELEVATOR_EVENTS_TOPIC } from '../../src/contract/realtime';
 import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 import { brokerUrlOf, DEVICE_EVENT_COLUMNS, downloadedSheet, eventually, putDevice } from '../support/devices';
 import { addProjectUser, demoIds } from '../support/project-users';
 import { q } from '../support/telephony';
+import { connect, listening } from '../support/ws-client';
 
 const EventList = listAnswer(ElevatorEventSchema);
 const FLOORS = [
@@ -185,6 +187,28 @@ describe.each(dialects)('elevator events (%s)', (dialect) => {
     expect((await t.call('GET', '/elevators/events/export', { token: eventsOnly.token })).statusCode).toBe(403);
     expect((await t.call('GET', '/elevators/events/items', { token: office })).statusCode).toBe(403);
     expect((await t.call('GET', '/elevators/events/items')).statusCode).toBe(401);
+  });
+
+  it('new events of an elevator’s controllers are announced live to elevator viewers, without any device permission', async () => {
+    const viewer = await addProjectUser(t, { login: 'ee-live', permissions: ['elevators.view'], group: 'Building A' });
+    const origin = await listening(t.app);
+    const socket = await connect(origin, viewer.token);
+    const officeSocket = await connect(origin, office);
+    try {
+      expect((await socket.subscribe(ELEVATOR_EVENTS_TOPIC)).data.type).toBe('subscription.succeeded');
+      // Device events are not theirs to hear; nor elevator events a project without the licence.
+      expect((await socket.subscribe(DEVICE_EVENTS_TOPIC)).data.type).toBe('subscription.refused');
+      expect((await officeSocket.subscribe(ELEVATOR_EVENTS_TOPIC)).data.type).toBe('subscription.refused');
+      const [lift, , panel] = started;
+      // The panel (in no elevator) first, then the lift: only the lift's event is an elevator event.
+      panel?.emit('door.opened', { relay: 1, reason: 'remote' });
+      lift?.emit('button.pressed', { button: 1 });
+      const message = await socket.next((m) => m.topic === ELEVATOR_EVENTS_TOPIC, 10_000);
+      expect(message.data).toEqual({ type: 'ElevatorEventsAdded', count: 1, elevator_ids: [elevators['Lift East']] });
+    } finally {
+      socket.close();
+      officeSocket.close();
+    }
   });
 
   it('downloads the filtered events with the elevator column', async () => {

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import * as v from 'valibot';
 import type { DeviceTaskKind } from '../../../../src/contract/entities/device-task';
-import { DEVICES_TOPIC, DeviceTasksChangedEventSchema, type RealtimeData } from '../../../../src/contract/realtime';
+import {
+  DEVICE_TASKS_TOPIC,
+  DeviceTasksChangedEventSchema,
+  type RealtimeData,
+} from '../../../../src/contract/realtime';
 import type { DeviceTasksConfig } from '../../../config';
 import type { AppContext } from '../../../context';
 import type { DeviceLink } from '../../../mqtt/link';
@@ -302,7 +306,7 @@ export function startTaskRunner(deps: {
   });
   // Tasks made, restarted, freed or parked by any node (this one's too: merged with its own kicks).
   const stopListening = deps.listen?.((topic, data) => {
-    if (topic !== DEVICES_TOPIC || data.type !== 'DeviceTasksChanged') return;
+    if (topic !== DEVICE_TASKS_TOPIC || data.type !== 'DeviceTasksChanged') return;
     const changed = v.safeParse(DeviceTasksChangedEventSchema, data);
     if (changed.success && changed.output.tasks.some((t) => CLAIMABLE_CHANGE.has(t.status)))
       kick([changed.output.device_id]);
