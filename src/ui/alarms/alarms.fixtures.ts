@@ -1,6 +1,5 @@
 import type { DeviceAlarm } from '../../contract/entities/device-alarm';
-import { entityListSnapshot } from '../../machines/entity-list/entity-list.fixtures';
-import type { ListRow } from '../../machines/entity-list/entity-list.machine';
+import { entityListSnapshot, listPageSnapshots } from '../../machines/entity-list/entity-list.fixtures';
 import { defaultListState } from '../../machines/entity-list/entity-list.query';
 
 // Times relative to now, so the list reads as today whenever the fixtures are shown.
@@ -43,22 +42,17 @@ export const sampleAlarms: DeviceAlarm[] = [
   }),
 ];
 
-const rows = {
-  items: sampleAlarms as unknown as ListRow[],
-  total: sampleAlarms.length,
-  lastPage: 1,
-  defaultSort: ['-created_at'],
-};
+const page = listPageSnapshots(sampleAlarms, ['-created_at']);
 
 /** Snapshots of the alarms page's list, for its stories. */
 export const alarmsPageFixtures = {
-  ready: entityListSnapshot({ browsing: 'ready' }, rows),
+  ...page,
   /** Only the active alarms (the state filter). */
   active: entityListSnapshot(
     { browsing: 'ready' },
     {
-      ...rows,
-      items: rows.items.slice(0, 1),
+      ...page.ready.context,
+      items: page.ready.context.items.slice(0, 1),
       total: 1,
       query: {
         ...defaultListState(),
@@ -66,9 +60,5 @@ export const alarmsPageFixtures = {
         filters: [{ field: 'state', rule: 'equals', value: 'enabled' }],
       },
     },
-  ),
-  empty: entityListSnapshot(
-    { browsing: 'ready' },
-    { lastPage: 1, defaultSort: ['-created_at'], query: defaultListState() },
   ),
 };

@@ -1,7 +1,5 @@
 import type { DeviceEvent } from '../../contract/entities/device-event';
-import { entityListSnapshot } from '../../machines/entity-list/entity-list.fixtures';
-import type { ListRow } from '../../machines/entity-list/entity-list.machine';
-import { defaultListState } from '../../machines/entity-list/entity-list.query';
+import { listPageSnapshots } from '../../machines/entity-list/entity-list.fixtures';
 
 // Times relative to now, so the list reads as today whenever the fixtures are shown.
 const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
@@ -34,18 +32,4 @@ export const sampleEvents: DeviceEvent[] = [
 ];
 
 /** Snapshots of the device events page's list, for its stories. */
-export const deviceEventsPageFixtures = {
-  ready: entityListSnapshot(
-    { browsing: 'ready' },
-    {
-      items: sampleEvents as unknown as ListRow[],
-      total: sampleEvents.length,
-      lastPage: 1,
-      defaultSort: ['-occurred_at'],
-    },
-  ),
-  empty: entityListSnapshot(
-    { browsing: 'ready' },
-    { lastPage: 1, defaultSort: ['-occurred_at'], query: defaultListState() },
-  ),
-};
+export const deviceEventsPageFixtures = listPageSnapshots(sampleEvents, ['-occurred_at']);
