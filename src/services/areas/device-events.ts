@@ -14,8 +14,8 @@ import {
   type AlarmProcessingMachine,
   alarmProcessingMachine,
 } from '../../machines/alarm-processing/alarm-processing.machine';
+import { refreshOn } from '../topic-live';
 import { defineArea } from './area';
-import { refreshOn } from './refresh-on';
 
 /** The alarms area's page machines. */
 export interface DeviceEventMachines {

@@ -8,9 +8,8 @@ import {
   DeviceTasksChangedEventSchema,
 } from '../../contract/realtime';
 import type { EntityListMachine } from '../../machines/entity-list/entity-list.machine';
-import type { TopicLive } from '../topic-live';
+import { listenThrottled, type TopicLive } from '../topic-live';
 import { defineArea } from './area';
-import { listenThrottled } from './refresh-on';
 
 /**
  * The devices list hears DeviceStatusChanged on `private-devices` (7.10) while it is

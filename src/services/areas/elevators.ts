@@ -4,8 +4,8 @@ import { elevatorControllersEntity, elevatorsEntity } from '../../contract/entit
 import { elevatorEventsEntity } from '../../contract/entities/elevator-event';
 import { ELEVATOR_EVENTS_TOPIC, ElevatorEventsAddedEventSchema } from '../../contract/realtime';
 import { liftCallMachine } from '../../machines/lift-call/lift-call.machine';
+import { refreshOn } from '../topic-live';
 import { defineArea } from './area';
-import { refreshOn } from './refresh-on';
 
 /**
  * Elevators (7.4): the entity, the lift controllers its form picks, the lift call dialog and the
