@@ -102,6 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     link: deviceLink,
     config: config.deviceTasks,
     log: app.log,
+    listen: (listener) =>
+      bus.listen((message) => {
+        if (message.kind === 'event') listener(message.topic, message.data);
+      }),
   });
   const ctx: AppContext = {
     config,
@@ -156,14 +160,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const licenceWatch = startLicenceWatch(ctx, ctx.licensing, app.log);
   app.decorate('licenceWatch', licenceWatch);
   ipBlocking.start();
-  const stopPresence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
+  const presence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   const events = followDeviceEvents({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   app.addHook('onClose', async () => {
-    stopPresence();
+    // First: a closing link says every device is offline, which is no news to record or notify.
+    const presenceStopped = presence.stop();
     // Stop sending; closing the link ends what is in flight (it is tried again later, by id).
     const draining = deviceTasks.stop();
     events.stop();
     await deviceLink.close();
+    await presenceStopped;
     await mosquitto?.close();
     await draining;
     await events.ingestion.drain();

@@ -92,7 +92,13 @@ export const DeviceStatusChangedEventSchema = v.object({
 export type DeviceStatusChangedEvent = v.InferOutput<typeof DeviceStatusChangedEventSchema>;
 
 /**
- * On DEVICES_TOPIC: device tasks changed (made, started, finished, retried, deleted). Lists of
+ * Device tasks (issue 11): task changes of the project's devices; holders of devices.view_tasks
+ * or of a device view permission (or self-group device management) may listen: the tasks page
+ * and the init dialog of those who may see tasks or devices. Scoped to the project.
+ */
+export const DEVICE_TASKS_TOPIC = 'private-device-tasks';
+/**
+ * On DEVICE_TASKS_TOPIC: device tasks changed (made, started, finished, retried, deleted). Lists of
  * tasks and the devices' sync state refresh; one message per device per change, naming the
  * tasks and their new status (`deleted` when they are gone).
  */
@@ -123,6 +129,19 @@ export const DeviceEventsAddedEventSchema = v.object({
   device_ids: v.array(v.number()),
 });
 export type DeviceEventsAddedEvent = v.InferOutput<typeof DeviceEventsAddedEventSchema>;
+
+/**
+ * Elevator events (issue 11): new events of the project's elevator controllers were stored;
+ * those who see the elevator events list (elevators.view or view_all, the elevator licence) may
+ * listen, without any device permission. Counts and elevator ids only; the page reloads.
+ */
+export const ELEVATOR_EVENTS_TOPIC = 'private-elevator-events';
+export const ElevatorEventsAddedEventSchema = v.object({
+  type: v.literal('ElevatorEventsAdded'),
+  count: v.number(),
+  elevator_ids: v.array(v.number()),
+});
+export type ElevatorEventsAddedEvent = v.InferOutput<typeof ElevatorEventsAddedEventSchema>;
 
 /**
  * Access-control events (issue 12): doors reported new access decisions (granted or denied);

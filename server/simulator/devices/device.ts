@@ -1,12 +1,12 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import type { AlarmSensor } from '../../../src/contract/entities/device-alarm';
+import type { DeviceEventType } from '../../../src/contract/entities/device-event';
 import {
   AckSchema,
-  type AlarmSensor,
   type DeviceEvent,
   type DeviceResponse,
   type DeviceStatus,
   EVENT_BATCH,
-  type EventType,
   LOST_STATUS,
   parsePayload,
   RequestSchema,
@@ -209,7 +209,7 @@ export class SimulatedDevice implements Tickable {
   }
 
   /** Records an event (with its id and the device's time) and sends it when connected. */
-  emit(type: EventType, data: Record<string, unknown>): DeviceEvent {
+  emit(type: DeviceEventType, data: Record<string, unknown>): DeviceEvent {
     const event: DeviceEvent = {
       id: `${this.serial}-${this.boot.toString(36)}-${++this.seq}`,
       at: new Date().toISOString(),
