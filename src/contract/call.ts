@@ -80,7 +80,7 @@ export interface CallDeclaration {
   /** The answer; for files (`file`), the schema of what the console receives. */
   response: v.GenericSchema;
   /** The answer is a file of this kind rather than JSON (`spreadsheet`: .xlsx or .csv, as asked). */
-  file?: 'xlsx' | 'spreadsheet' | 'html' | 'image' | 'audio';
+  file?: 'xlsx' | 'spreadsheet' | 'html' | 'image' | 'audio' | 'document';
   /** Timeout class of 7.1 (default 30 s). */
   timeout?: TimeoutClass;
   /** A websocket upgrade rather than a request with an answer (the realtime endpoint). */

@@ -81,6 +81,20 @@ export const ERROR_CODES = {
   alarmAlreadyProcessed: 'alarm already processed',
   // Access management › Schedules: a schedule access rules use is not deleted (docs/decisions.md).
   scheduleInUse: 'schedule used by access rules: {rules}',
+  // Amenities (8.2): a reservation in a final status, places, time, slots, persons, QR doors, reach.
+  reservationNotEditable: 'non-editable reservation status',
+  reservationNotCancelable: 'non-cancelable reservation status',
+  noFreePlaces: 'no free places',
+  dateMustBeFuture: 'date or time must be in the future',
+  timeSlotMismatch: 'time slot mismatch',
+  personLimits: 'number of persons out of limits ({min}-{max})',
+  unsupportedQrDevices: 'unsupported qr devices',
+  amenityNotAllowed: 'amenity not allowed',
+  amenityNotFound: 'amenity not found',
+  reservationNotFound: 'reservation not found',
+  amenityHasActiveReservations: 'amenity has active reservations',
+  /** A reservation still to happen or in use is cancelled before it is deleted (docs/decisions.md, Amenities). */
+  reservationNotFinished: 'reservation not finished',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -130,6 +144,14 @@ export const FIELD_ERROR_CODES = [
   'floor_required',
   // Section 5 "a number or HEX code": an identifier's value in the format chosen for it.
   'number_or_hex',
+  // Amenities (section 5): a slot's length is a multiple of the duration, slots of one amenity do not
+  // intersect, a slot still booked cannot go; a reservation's slot must be one of the amenity's that day.
+  'duration_multiple',
+  'slots_intersect',
+  'slot_in_use',
+  'slot_mismatch',
+  'no_free_places',
+  'qr_devices',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -1,5 +1,6 @@
 import { ACCESS_CALLS } from './calls/access';
 import { ACCESS_RULE_CALLS } from './calls/access-rules';
+import { AMENITY_CALLS } from './calls/amenities';
 import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
 import { DEVICE_EVENT_CALLS } from './calls/device-events';
@@ -51,6 +52,7 @@ export const CALLS = {
   ...ACCESS_RULE_CALLS,
   ...TIME_RULE_CALLS,
   ...IDENTIFIER_CALLS,
+  ...AMENITY_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;
