@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import { type BrokerPorts, startDeviceLink, startMosquittoSync } from './device-link';
+import { type ReservationScheduler, startReservationScheduler } from './domain/amenities/status-scheduler';
 import { configurePasswordHashing } from './domain/auth/passwords';
 import { type Clock, systemClock } from './domain/clock';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
@@ -65,6 +66,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Starts due announces (execute_at); tests tick it with a chosen time. */
     announceScheduler: AnnounceScheduler;
+    /** Moves amenity reservations by time (§4); tests tick it after moving their clock. */
+    reservationScheduler: ReservationScheduler;
   }
 }
 
@@ -128,10 +131,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installConsole(app, options.distDir ?? DEFAULT_DIST);
   const scheduler = startAnnounceScheduler(ctx, app.log);
   app.decorate('announceScheduler', scheduler);
+  const reservations = startReservationScheduler(ctx, app.log);
+  app.decorate('reservationScheduler', reservations);
   ipBlocking.start();
   const stopPresence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   const events = followDeviceEvents({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   app.addHook('onClose', async () => {
+    // First: a tick in flight may still ask for door syncs.
+    await reservations.stop();
     stopPresence();
     // Stop sending; closing the link ends what is in flight (it is tried again later, by id).
     const draining = deviceTasks.stop();

@@ -8,6 +8,7 @@ import type { Hub } from '../realtime/hub';
 import { accessRoutes } from './access/routes';
 import { timeRuleRoutes } from './access/time-rules';
 import { accessRuleRoutes } from './access-rules/routes';
+import { amenityRoutes } from './amenities/routes';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
 import { deviceEventRoutes } from './devices/events';
@@ -50,6 +51,7 @@ const AREAS = [
   accessRuleRoutes,
   timeRuleRoutes,
   identifierRoutes,
+  amenityRoutes,
 ];
 
 /**

@@ -34,7 +34,13 @@ export const AMENITY_CALLS = defineCalls({
     access: licensed(AMENITY_VIEW),
     params: IdParamsSchema,
     object: { entity: 'amenities', action: 'view' },
-    query: v.object({ date: DateSchema }),
+    // user_offset: the console's UTC offset in minutes, the zone when the project names none.
+    query: v.object({
+      date: DateSchema,
+      user_offset: v.optional(
+        v.pipe(v.string(), v.regex(/^-?\d{1,3}$/), v.transform(Number), v.minValue(-840), v.maxValue(840)),
+      ),
+    }),
     response: envelope(AmenityStateSchema),
   },
   'POST /amenities/{id}/image': {
@@ -66,7 +72,9 @@ export const AMENITY_CALLS = defineCalls({
   // Public by unguessable name (as avatars), so <img> and a link load them without a token.
   'GET /uploads/amenities/{file}': {
     access: PUBLIC,
-    params: v.object({ file: v.pipe(v.string(), v.regex(/^\d{1,10}-[0-9a-f]{24}(-original)?\.(png|jpg|pdf)$/)) }),
+    params: v.object({
+      file: v.pipe(v.string(), v.regex(/^\d{1,10}-[0-9a-f]{24}(-original)?\.(png|jpg|webp|gif|pdf)$/)),
+    }),
     file: 'document',
     response: v.blob(),
   },
