@@ -5,6 +5,7 @@ import type { Http } from '../http';
 import { createTopicLive } from '../topic-live';
 import { accessRulesArea } from './access-rules';
 import { accountArea } from './account';
+import { amenitiesArea } from './amenities';
 import type { Area, AreaContext } from './area';
 import { communicationsArea } from './communications';
 import { deviceEventsArea } from './device-events';
@@ -47,6 +48,7 @@ export const AREAS = [
   deviceEventsArea,
   deviceSearchArea,
   identifiersArea,
+  amenitiesArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];
