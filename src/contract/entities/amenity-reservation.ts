@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { isCalendarDate } from '../amenity-slots';
 import { AMENITY_LIMITS, SECONDS_IN_DAY } from '../constants';
 import { defineEntity } from '../entity';
+import { fieldRule } from '../field-rules';
 import { listAnswer } from '../filters';
 import { IdSchema } from '../ids';
 import type { Permission } from '../permissions';
@@ -110,6 +111,18 @@ const scopes = (action: 'view' | 'edit' | 'delete') =>
 export const RESERVATION_VIEW: readonly Permission[] = scopes('view');
 export const RESERVATION_EDIT: readonly Permission[] = scopes('edit');
 export const RESERVATION_DELETE: readonly Permission[] = scopes('delete');
+
+/**
+ * Rules of 6.2 that gate a field, not a call: choosing the holder of a booking (and seeing the QR
+ * of someone else's, to hand it on) needs an edit scope beyond one's own.
+ */
+export const RESERVATION_FIELD_RULES = {
+  bookForOthers: fieldRule([
+    'amenity_reservations.edit_all',
+    'amenity_reservations.edit_domain',
+    'amenity_reservations.edit_descendants',
+  ]),
+} as const;
 
 export const amenityReservationsEntity = defineEntity({
   name: 'amenity_reservations',

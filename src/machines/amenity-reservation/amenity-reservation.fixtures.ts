@@ -25,7 +25,7 @@ export const sampleDay: AmenityState = {
   week_day: 'mon',
   time_zone: 'UTC',
   number_of_persons: { min: 1, max: 5 },
-  slots: [slot(7, 1, true), slot(8, 1), slot(9, 5), slot(10, 3), slot(11, 0)],
+  slots: [slot(7, 1, true), slot(8, 2), slot(9, 5), slot(10, 3), slot(11, 0)],
 };
 /** The same day after someone took the last places at 10:00. */
 export const takenDay: AmenityState = {

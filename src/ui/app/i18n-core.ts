@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'deviceSearch',
   'remoteControl',
   'identifiers',
+  'amenities',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -68,7 +68,11 @@ export type PageKey =
   | 'deviceSearch'
   | 'remoteControl'
   | 'identifiers'
-  | 'identifierForm';
+  | 'identifierForm'
+  | 'amenities'
+  | 'amenityForm'
+  | 'amenityReservations'
+  | 'amenityReservation';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -188,8 +192,9 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/identifiers', { list: 'identifiers', form: 'identifierForm' }),
   ...crud('/announces', { list: 'announces', form: 'announceForm' }),
   ...crud('/emergency-alerts', { list: 'emergencyAlerts', form: 'emergencyAlertForm' }),
-  ...crud('/amenities'),
-  ...crud('/amenities/reservations'),
+  ...crud('/amenities', { list: 'amenities', form: 'amenityForm' }),
+  // A booking's page is the `amenityReservation` flow (new, or a stored one to change or view).
+  ...crud('/amenities/reservations', { list: 'amenityReservations', form: 'amenityReservation' }),
   ...crud('/virtual-numbers', { list: 'virtualNumbers', form: 'virtualNumberForm' }),
   // Rule sets and forward groups share one page; add and edit open its dialogs (a rule set by id).
   ...crud('/forward-rules', { list: 'forwardRules', form: 'forwardRules' }),

@@ -64,6 +64,12 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   identifierForm: lazy(() =>
     import('../identifiers/IdentifierFormPage').then((m) => ({ default: m.IdentifierFormPage })),
   ),
+  amenities: lazy(() => import('../amenities/AmenitiesPage').then((m) => ({ default: m.AmenitiesPage }))),
+  amenityForm: lazy(() => import('../amenities/AmenityFormPage').then((m) => ({ default: m.AmenityFormPage }))),
+  amenityReservations: lazy(() =>
+    import('../amenities/ReservationsPage').then((m) => ({ default: m.ReservationsPage })),
+  ),
+  amenityReservation: lazy(() => import('../amenities/ReservationPage').then((m) => ({ default: m.ReservationPage }))),
   ipBlocking: lazy(() => import('../ip-blocking/IpBlockingPage').then((m) => ({ default: m.IpBlockingPage }))),
   deviceTasks: lazy(() => import('../device-tasks/DeviceTasksPage').then((m) => ({ default: m.DeviceTasksPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),

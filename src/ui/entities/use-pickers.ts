@@ -74,6 +74,12 @@ export const describeAccessRule = (row: ListRow): OptionText => {
   };
 };
 
+/** An amenity: its name, with its address. */
+export const describeAmenity = (row: ListRow): OptionText => ({
+  primary: String(row.name),
+  secondary: text(row.address),
+});
+
 /** A device: its name, with its group and serial number. */
 export const describeDevice = (row: ListRow): OptionText => ({
   primary: String(row.name),
@@ -156,6 +162,8 @@ export function usePickers() {
       ...spec('elevatorControllers', describeLiftController, 'elevators:pickers.controllers'),
       baseFilters: [{ field: 'free_for', rule: 'equals', value: elevatorId ?? 0 }],
     }),
+    /** Amenities the caller sees (2.5): those of their groups for a resident. */
+    amenities: spec('amenities', describeAmenity, 'amenities:pickers.amenities'),
     /** Access rules the caller sees (2.5). */
     accessRules: spec('accessRules', describeAccessRule, 'accessRules:pickers.accessRules'),
     /** The shareable rules the caller may hand on with a guest key (2.5: no load more). */

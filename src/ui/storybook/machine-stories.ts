@@ -10,6 +10,7 @@ import type { StateValue } from 'xstate';
 export type MachineName =
   | 'alarm-processing'
   | 'alerts'
+  | 'amenity-reservation'
   | 'app'
   | 'call'
   | 'conversation-feed'
