@@ -1,4 +1,5 @@
 import { ACCESS_CALLS } from './calls/access';
+import { ACCESS_EVENT_CALLS } from './calls/access-events';
 import { ACCESS_RULE_CALLS } from './calls/access-rules';
 import { AMENITY_CALLS } from './calls/amenities';
 import { BROKER_CALLS } from './calls/broker';
@@ -20,6 +21,7 @@ import { SESSION_CALLS } from './calls/session';
 import { SHELL_CALLS } from './calls/shell';
 import { TELEPHONY_CALLS } from './calls/telephony';
 import { TIME_RULE_CALLS } from './calls/time-rules';
+import { UKEY2_CALLS } from './calls/ukey2';
 import { USER_CALLS } from './calls/users';
 
 /**
@@ -53,6 +55,8 @@ export const CALLS = {
   ...TIME_RULE_CALLS,
   ...IDENTIFIER_CALLS,
   ...AMENITY_CALLS,
+  ...ACCESS_EVENT_CALLS,
+  ...UKEY2_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;

@@ -3,6 +3,7 @@ import { createKitFactory, type EntityKit } from '../entity-kit';
 import type { ShowAlert } from '../entity-machines';
 import type { Http } from '../http';
 import { createTopicLive } from '../topic-live';
+import { accessEventsArea } from './access-events';
 import { accessRulesArea } from './access-rules';
 import { accountArea } from './account';
 import { amenitiesArea } from './amenities';
@@ -49,6 +50,7 @@ export const AREAS = [
   deviceSearchArea,
   identifiersArea,
   amenitiesArea,
+  accessEventsArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

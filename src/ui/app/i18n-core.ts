@@ -37,6 +37,8 @@ export const NAMESPACES = [
   'remoteControl',
   'identifiers',
   'amenities',
+  'accessEvents',
+  'ukey2',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
