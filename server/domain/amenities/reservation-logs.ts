@@ -37,12 +37,16 @@ export async function writeLog(
     .execute();
 }
 
-/** "09:00–10:00, 14:00–15:00". */
-export const slotsText = (slots: readonly SlotPiece[]) =>
-  [...slots]
-    .sort((a, b) => a.from - b.from)
-    .map((s) => `${clockOf(s.from)}–${clockOf(s.to)}`)
-    .join(', ');
+/** "09:00–11:00, 14:00–15:00": the slots, adjacent ones joined. */
+export function slotsText(slots: readonly SlotPiece[]): string {
+  const runs: SlotPiece[] = [];
+  for (const s of [...slots].sort((a, b) => a.from - b.from)) {
+    const last = runs.at(-1);
+    if (last && last.to === s.from) last.to = s.to;
+    else runs.push({ from: s.from, to: s.to });
+  }
+  return runs.map((r) => `${clockOf(r.from)}–${clockOf(r.to)}`).join(', ');
+}
 
 /** The entry told in a language: the event's text with its details; statuses by their names. */
 export function translateLog(locale: string, event: ReservationLogEvent, info: Info): string {

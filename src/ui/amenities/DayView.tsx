@@ -104,7 +104,7 @@ export function DayView({ reservationRef }: { reservationRef: ActorRefFrom<Ameni
           })}
         </ul>
       )}
-      <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-wrap items-start gap-3">
         <TextField
           label={t('amenities:fields.number_of_persons')}
           type="number"
