@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import { type BrokerPorts, startDeviceLink, startMosquittoSync } from './device-link';
+import { type ReservationScheduler, startReservationScheduler } from './domain/amenities/status-scheduler';
 import { configurePasswordHashing } from './domain/auth/passwords';
 import { type Clock, systemClock } from './domain/clock';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
@@ -71,6 +72,8 @@ declare module 'fastify' {
     announceScheduler: AnnounceScheduler;
     /** Derives licence features when licences start or end, sends licence notices; tests tick it after moving the clock. */
     licenceWatch: LicenceWatch;
+    /** Moves amenity reservations by time (§4); tests tick it after moving their clock. */
+    reservationScheduler: ReservationScheduler;
   }
 }
 
@@ -159,11 +162,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('announceScheduler', scheduler);
   const licenceWatch = startLicenceWatch(ctx, ctx.licensing, app.log);
   app.decorate('licenceWatch', licenceWatch);
+  const reservations = startReservationScheduler(ctx, app.log);
+  app.decorate('reservationScheduler', reservations);
   ipBlocking.start();
   const presence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   const events = followDeviceEvents({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   app.addHook('onClose', async () => {
-    // First: a closing link says every device is offline, which is no news to record or notify.
+    // First: a reservation tick in flight may still ask for door syncs.
+    await reservations.stop();
+    // Then: a closing link says every device is offline, which is no news to record or notify.
     const presenceStopped = presence.stop();
     // Stop sending; closing the link ends what is in flight (it is tried again later, by id).
     const draining = deviceTasks.stop();

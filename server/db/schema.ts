@@ -706,6 +706,8 @@ export interface IdentifiersTable {
   /** A UKEY2's mobile client (migration 0022); kept after the key is revoked. */
   mobile_client_id: number | null;
   key_message: string | null;
+  /** JSON list of { from, to } ISO instants: it opens only inside one of them (a reservation's QR; migration 0024). */
+  valid_windows: Defaulted<string | null>;
   created_by_user_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -766,7 +768,86 @@ export interface ElevatorAccessRuleFloorsTable {
   floor: number;
 }
 
+/** An amenity (doc 1 §3; migration 0024): its time slots as JSON, persons and duration as columns. */
+export interface AmenitiesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  address: string | null;
+  description: string | null;
+  persons_min: Defaulted<number>;
+  persons_max: Defaulted<number>;
+  slot_duration: Defaulted<number>;
+  /** JSON list of { days, from, to }. */
+  slot_items: Defaulted<string>;
+  image_path: string | null;
+  image_original_path: string | null;
+  image_name: string | null;
+  terms_path: string | null;
+  terms_name: string | null;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface AmenityDomainsTable {
+  amenity_id: number;
+  domain_id: number;
+}
+export interface AmenityAccessRulesTable {
+  amenity_id: number;
+  access_rule_id: number;
+}
+/** A reservation (doc 1 §3, §4): its slots and the instants they span, its status and when time moves it next. */
+export interface AmenityReservationsTable {
+  id: Generated<number>;
+  project_id: number;
+  amenity_id: number;
+  /** YYYY-MM-DD, local to `time_zone`. */
+  date: string;
+  user_id: number | null;
+  identifier_id: number | null;
+  number_of_persons: number;
+  /** JSON list of { from, to } seconds of the local day. */
+  slots: string;
+  time_zone: string;
+  user_offset: number | null;
+  /** JSON list of { from, to } ISO instants (adjacent slots merged). */
+  windows: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  status: string;
+  next_status_at: Timestamp | null;
+  canceled_at: Timestamp | null;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** Places taken in one slot of an amenity's date: the counter bookings raise with a conditional UPDATE. */
+export interface AmenitySlotPlacesTable {
+  amenity_id: number;
+  date: string;
+  slot_from: number;
+  slot_to: number;
+  capacity: number;
+  booked: Defaulted<number>;
+}
+export interface AmenityReservationLogsTable {
+  id: Generated<number>;
+  reservation_id: number;
+  event: string;
+  /** JSON object of the change's details. */
+  info: Defaulted<string>;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  amenities: AmenitiesTable;
+  amenity_domains: AmenityDomainsTable;
+  amenity_access_rules: AmenityAccessRulesTable;
+  amenity_reservations: AmenityReservationsTable;
+  amenity_slot_places: AmenitySlotPlacesTable;
+  amenity_reservation_logs: AmenityReservationLogsTable;
   list_versions: ListVersionsTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;

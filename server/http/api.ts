@@ -10,6 +10,7 @@ import { accessRoutes } from './access/routes';
 import { timeRuleRoutes } from './access/time-rules';
 import { accessMatrixRoutes } from './access-matrix/routes';
 import { accessRuleRoutes } from './access-rules/routes';
+import { amenityRoutes } from './amenities/routes';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
 import { deviceEventRoutes } from './devices/events';
@@ -56,6 +57,7 @@ const AREAS = [
   accessMatrixRoutes,
   timeRuleRoutes,
   identifierRoutes,
+  amenityRoutes,
   accessEventRoutes,
   ukey2Routes,
   guestAccessRoutes,

@@ -189,3 +189,29 @@ export const GUEST_ACCESS = {
   openTimeoutMs: 8_000,
   guestType: 'guest',
 } as const;
+/**
+ * Section 9 "Amenity defaults": an amenity takes 1 to 500 persons per slot and its time slots
+ * are cut into bookable pieces of 3600 s, unless its settings say otherwise.
+ */
+export const AMENITY_DEFAULTS = { persons: { min: 1, max: 500 }, slotDuration: 3_600 } as const;
+/**
+ * Bounds of an amenity the specification leaves open (docs/decisions.md, Amenities): a slot
+ * piece lasts 5 minutes to a day in whole minutes, a slot's places go up to 10 000, an amenity
+ * has up to 50 slot items, a reservation up to 96 slots, and bookings reach a year ahead.
+ */
+export const AMENITY_LIMITS = {
+  durationMin: 300,
+  durationMax: SECONDS_IN_DAY,
+  durationStep: 60,
+  personsMax: 10_000,
+  slotItemsMax: 50,
+  reservationSlotsMax: 96,
+  bookingDaysAhead: 366,
+  imageMaxBytes: 5 * 1024 * 1024,
+  termsMaxBytes: 10 * 1024 * 1024,
+  /** How often the reservation status scheduler looks for due changes when none is nearer. */
+  schedulerIntervalMs: 15_000,
+} as const;
+/** Week days of an amenity's time slots (section 3 "days mon..sun"), in week order. */
+export const WEEK_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];

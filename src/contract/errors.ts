@@ -105,6 +105,20 @@ export const ERROR_CODES = {
   mobileAppsGroupMax: 'maximum of mobile apps in group exceeded',
   ukey2ProjectMax: 'maximum of ukey2 in project exceeded',
   ukey2GroupMax: 'maximum of ukey2 in group exceeded',
+  // Amenities (8.2): a reservation in a final status, places, time, slots, persons, QR doors, reach.
+  reservationNotEditable: 'non-editable reservation status',
+  reservationNotCancelable: 'non-cancelable reservation status',
+  noFreePlaces: 'no free places',
+  dateMustBeFuture: 'date or time must be in the future',
+  timeSlotMismatch: 'time slot mismatch',
+  personLimits: 'number of persons out of limits ({min}-{max})',
+  unsupportedQrDevices: 'unsupported qr devices',
+  amenityNotAllowed: 'amenity not allowed',
+  amenityNotFound: 'amenity not found',
+  reservationNotFound: 'reservation not found',
+  amenityHasActiveReservations: 'amenity has active reservations',
+  /** A reservation still to happen or in use is cancelled before it is deleted (docs/decisions.md, Amenities). */
+  reservationNotFinished: 'reservation not finished',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -158,6 +172,14 @@ export const FIELD_ERROR_CODES = [
   'access_rule_required',
   'max_passes',
   'max_period_days',
+  // Amenities (section 5): a slot's length is a multiple of the duration, slots of one amenity do not
+  // intersect, a slot still booked cannot go; a reservation's slot must be one of the amenity's that day.
+  'duration_multiple',
+  'slots_intersect',
+  'slot_in_use',
+  'slot_mismatch',
+  'no_free_places',
+  'qr_devices',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -2,6 +2,7 @@ import { ACCESS_CALLS } from './calls/access';
 import { ACCESS_EVENT_CALLS } from './calls/access-events';
 import { ACCESS_MATRIX_CALLS } from './calls/access-matrix';
 import { ACCESS_RULE_CALLS } from './calls/access-rules';
+import { AMENITY_CALLS } from './calls/amenities';
 import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
 import { DEVICE_EVENT_CALLS } from './calls/device-events';
@@ -57,6 +58,7 @@ export const CALLS = {
   ...ACCESS_RULE_CALLS,
   ...TIME_RULE_CALLS,
   ...IDENTIFIER_CALLS,
+  ...AMENITY_CALLS,
   ...ACCESS_EVENT_CALLS,
   ...UKEY2_CALLS,
   ...GUEST_ACCESS_CALLS,

@@ -61,25 +61,12 @@ function planned(
   return licences ? { path, anyOf, licences } : { path, anyOf };
 }
 
-const amenityScopes: Permission[] = [
-  'amenities.view_all',
-  'amenities.view_domain',
-  'amenities.view_descendants',
-  'amenities.view_own',
-];
-const reservationScopes: Permission[] = [
-  'amenity_reservations.view_all',
-  'amenity_reservations.view_domain',
-  'amenity_reservations.view_descendants',
-  'amenity_reservations.view_own',
-];
-
 /**
  * 2.4 and 6.4. Built pages take their condition from the call that loads them
  * (licences included, e.g. /sip-trunks ← GET /sip-trunks/items needs SIP and
  * trunks licensed), so the menu never offers a page whose list the server
  * would refuse. Entries of areas not built yet (devices, elevators, access
- * management, amenities, reports, most of settings) spell out 6.4's condition.
+ * management, reports, most of settings) spell out 6.4's condition.
  */
 export const MENU: readonly MenuCategory[] = [
   {
@@ -119,8 +106,9 @@ export const MENU: readonly MenuCategory[] = [
   {
     id: 'amenities',
     entries: [
-      planned('/amenities', amenityScopes, ['amenity']),
-      planned('/amenities/reservations', reservationScopes, ['amenity']),
+      // 6.4: amenity licensed and a view permission at any scope — what their list calls declare.
+      page('/amenities', 'GET /amenities/items'),
+      page('/amenities/reservations', 'GET /amenities/reservations/items'),
     ],
   },
   {

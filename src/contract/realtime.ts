@@ -202,3 +202,28 @@ export const GuestKeyChangedEventSchema = v.object({
   passes_restrict: v.object({ active: v.boolean(), max_count: v.nullable(v.number()), passes_count: v.number() }),
 });
 export type GuestKeyChangedEvent = v.InferOutput<typeof GuestKeyChangedEventSchema>;
+/**
+ * Amenities (issue 13): a day's places changed or a reservation changed (booked, edited,
+ * cancelled, moved by time); holders of an amenity or reservation view permission may listen.
+ * Events carry ids, a date and a status only (a resident learns no one else's name); the day
+ * view and the reservations list read again.
+ */
+export const AMENITIES_TOPIC = 'private-amenities';
+/** On AMENITIES_TOPIC: places of some slots of an amenity's date changed (a booking, an edit, a cancel). */
+export const AmenityStateChangedEventSchema = v.object({
+  type: v.literal('AmenityStateChanged'),
+  amenity_id: v.number(),
+  date: v.string(),
+  at: v.string(),
+});
+export type AmenityStateChangedEvent = v.InferOutput<typeof AmenityStateChangedEventSchema>;
+/** On AMENITIES_TOPIC: a reservation was made, changed, cancelled or moved to another status by time. */
+export const AmenityReservationChangedEventSchema = v.object({
+  type: v.literal('AmenityReservationChanged'),
+  reservation_id: v.number(),
+  amenity_id: v.number(),
+  date: v.string(),
+  status: v.string(),
+  at: v.string(),
+});
+export type AmenityReservationChangedEvent = v.InferOutput<typeof AmenityReservationChangedEventSchema>;

@@ -18,6 +18,17 @@ const any = (...anyOf: Permission[]) => ({ anyOf });
 const sip = (...anyOf: Permission[]) => ({ anyOf, licensed: ['sip'] });
 const trunks = (...anyOf: Permission[]) => ({ anyOf, licensed: ['sip', 'sip_trunks'] });
 const elevators = (...anyOf: Permission[]) => ({ anyOf, licensed: ['elevator'] });
+const amenity = (...anyOf: Permission[]) => ({ anyOf, licensed: ['amenity'] });
+// 6.2 Amenities, amenity reservations, reservation logs: view, edit, delete with scopes all, domain,
+// descendants, own. No "create": adding one is an edit at some scope (docs/decisions.md, Amenities).
+const scoped = (family: 'amenities' | 'amenity_reservations', action: 'view' | 'edit' | 'delete') =>
+  amenity(...(['all', 'domain', 'descendants', 'own'] as const).map((s) => `${family}.${action}_${s}` as Permission));
+const amenitiesView = scoped('amenities', 'view');
+const amenitiesEdit = scoped('amenities', 'edit');
+const amenitiesDelete = scoped('amenities', 'delete');
+const reservationsView = scoped('amenity_reservations', 'view');
+const reservationsEdit = scoped('amenity_reservations', 'edit');
+const reservationsDelete = scoped('amenity_reservations', 'delete');
 const ukey2 = (...anyOf: Permission[]) => ({ anyOf, licensed: ['ukey2'] });
 const guests = (...anyOf: Permission[]) => ({ anyOf, licensed: ['guest_access'] });
 
@@ -448,4 +459,26 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'GET /reports/licenses/used/export': any('system.view_licence_report'),
   'GET /reports/licenses/period': any('system.view_licence_report'),
   'GET /reports/licenses/period/export': any('system.view_licence_report'),
+  // Amenities (7.7).
+  'GET /amenities/items': amenitiesView,
+  'GET /amenities/{id}': amenitiesView,
+  'GET /amenities/{id}/state': amenitiesView,
+  'PUT /amenities': amenitiesEdit,
+  'PATCH /amenities/{id}': amenitiesEdit,
+  'POST /amenities/{id}/image': amenitiesEdit,
+  'DELETE /amenities/{id}/image': amenitiesEdit,
+  'POST /amenities/{id}/terms-of-use': amenitiesEdit,
+  'DELETE /amenities/{id}/terms-of-use': amenitiesEdit,
+  'DELETE /amenities/{id}': amenitiesDelete,
+  'POST /amenities/delete-all': amenitiesDelete,
+  'GET /uploads/amenities/{file}': 'public',
+  'GET /amenities/reservations/items': reservationsView,
+  'GET /amenities/reservations/{id}': reservationsView,
+  'GET /amenities/reservations/{id}/qr': reservationsView,
+  'PUT /amenities/reservations': reservationsEdit,
+  'PATCH /amenities/reservations/{id}': reservationsEdit,
+  'POST /amenities/reservations/{id}/cancel': reservationsEdit,
+  'DELETE /amenities/reservations/{id}': reservationsDelete,
+  'POST /amenities/reservations/delete-all': reservationsDelete,
+  'GET /amenities/reservations/{id}/logs': amenity('amenity_reservations.view_logs'),
 };

@@ -15,6 +15,7 @@ import {
 } from './builders';
 import { seedDemoAccessRules } from './demo-access-rules';
 import { seedActivity } from './demo-activity';
+import { seedDemoAmenities } from './demo-amenities';
 import { seedDemoDevices } from './demo-devices';
 import { type Estate, planEstate } from './demo-estate';
 import { seedDemoIdentifiers } from './demo-identifiers';
@@ -156,6 +157,14 @@ export async function seedDemo(
   await seedDemoAccessRules(trx, { projectId: residence, adminId, groups, users: userIds, now: stamp });
   await seedDemoSchedules(trx, { projectId: residence, adminId, now: stamp });
   await seedDemoIdentifiers(trx, { projectId: residence, adminId, users: userIds, now: stamp });
+  await seedDemoAmenities(trx, {
+    projectId: residence,
+    adminId,
+    groups,
+    users: userIds,
+    root: DEMO_PROJECTS.residence,
+    now,
+  });
   if (estate)
     await seedEstate(trx, { residence, adminId, admin, now, estate, groups, groupPaths, roleIds, userIds, demoHash });
   await installDemoLicences(trx, {

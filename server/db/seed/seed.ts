@@ -26,7 +26,11 @@ export const PLAIN_PROJECT_NAME = 'My project';
  * administrator, plus the demo content unless GATEHOUSE_DEMO=0. Does nothing
  * on later starts, so passwords changed in the console are never reset.
  */
-export async function seedIfEmpty(db: Kysely<Database>, config: Config): Promise<SeedReport> {
+/**
+ * `now`: the instant the demo is seeded at (its licences' periods, reservations and events are
+ * relative to it); tests on a moved clock pass theirs so the demo is current at their time.
+ */
+export async function seedIfEmpty(db: Kysely<Database>, config: Config, now?: Date): Promise<SeedReport> {
   const existing = await db.selectFrom('projects').select('id').limit(1).executeTakeFirst();
   if (existing) return { created: false, admin: { login: config.adminLogin, generatedPassword: null }, demo: null };
 
@@ -46,6 +50,7 @@ export async function seedIfEmpty(db: Kysely<Database>, config: Config): Promise
       await seedDemo(trx, { id: adminId, login: config.adminLogin }, demoHash, {
         size: config.demoSize,
         instanceId: instanceId(config.dataDir),
+        now,
       });
       return;
     }

@@ -7,6 +7,7 @@ import { accessEventsArea } from './access-events';
 import { accessMatrixArea } from './access-matrix';
 import { accessRulesArea } from './access-rules';
 import { accountArea } from './account';
+import { amenitiesArea } from './amenities';
 import type { Area, AreaContext } from './area';
 import { communicationsArea } from './communications';
 import { deviceEventsArea } from './device-events';
@@ -54,6 +55,7 @@ export const AREAS = [
   identifiersArea,
   schedulesArea,
   accessMatrixArea,
+  amenitiesArea,
   accessEventsArea,
   guestAccessArea,
   licencesArea,

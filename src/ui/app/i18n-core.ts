@@ -38,6 +38,7 @@ export const NAMESPACES = [
   'identifiers',
   'schedules',
   'accessMatrix',
+  'amenities',
   'accessEvents',
   'ukey2',
   'guestAccess',

@@ -72,6 +72,10 @@ export type PageKey =
   | 'schedules'
   | 'scheduleForm'
   | 'accessMatrix'
+  | 'amenities'
+  | 'amenityForm'
+  | 'amenityReservations'
+  | 'amenityReservation'
   | 'accessEvents'
   | 'ukey2'
   | 'ukey2View'
@@ -199,8 +203,9 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/identifiers', { list: 'identifiers', form: 'identifierForm' }),
   ...crud('/announces', { list: 'announces', form: 'announceForm' }),
   ...crud('/emergency-alerts', { list: 'emergencyAlerts', form: 'emergencyAlertForm' }),
-  ...crud('/amenities'),
-  ...crud('/amenities/reservations'),
+  ...crud('/amenities', { list: 'amenities', form: 'amenityForm' }),
+  // A booking's page is the `amenityReservation` flow (new, or a stored one to change or view).
+  ...crud('/amenities/reservations', { list: 'amenityReservations', form: 'amenityReservation' }),
   ...crud('/virtual-numbers', { list: 'virtualNumbers', form: 'virtualNumberForm' }),
   // Rule sets and forward groups share one page; add and edit open its dialogs (a rule set by id).
   ...crud('/forward-rules', { list: 'forwardRules', form: 'forwardRules' }),

@@ -67,6 +67,12 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   schedules: lazy(() => import('../schedules/SchedulesPage').then((m) => ({ default: m.SchedulesPage }))),
   scheduleForm: lazy(() => import('../schedules/ScheduleFormPage').then((m) => ({ default: m.ScheduleFormPage }))),
   accessMatrix: lazy(() => import('../access-matrix/AccessMatrixPage').then((m) => ({ default: m.AccessMatrixPage }))),
+  amenities: lazy(() => import('../amenities/AmenitiesPage').then((m) => ({ default: m.AmenitiesPage }))),
+  amenityForm: lazy(() => import('../amenities/AmenityFormPage').then((m) => ({ default: m.AmenityFormPage }))),
+  amenityReservations: lazy(() =>
+    import('../amenities/ReservationsPage').then((m) => ({ default: m.ReservationsPage })),
+  ),
+  amenityReservation: lazy(() => import('../amenities/ReservationPage').then((m) => ({ default: m.ReservationPage }))),
   accessEvents: lazy(() => import('../access-events/AccessEventsPage').then((m) => ({ default: m.AccessEventsPage }))),
   ukey2: lazy(() => import('../ukey2/Ukey2Page').then((m) => ({ default: m.Ukey2Page }))),
   ukey2View: lazy(() => import('../ukey2/Ukey2ViewPage').then((m) => ({ default: m.Ukey2ViewPage }))),

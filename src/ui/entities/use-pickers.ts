@@ -80,6 +80,12 @@ export const describeTimeRule = (row: ListRow): OptionText => ({
   secondary: text(row.description),
 });
 
+/** An amenity: its name, with its address. */
+export const describeAmenity = (row: ListRow): OptionText => ({
+  primary: String(row.name),
+  secondary: text(row.address),
+});
+
 /** A device: its name, with its group and serial number. */
 export const describeDevice = (row: ListRow): OptionText => ({
   primary: String(row.name),
@@ -162,6 +168,8 @@ export function usePickers() {
       ...spec('elevatorControllers', describeLiftController, 'elevators:pickers.controllers'),
       baseFilters: [{ field: 'free_for', rule: 'equals', value: elevatorId ?? 0 }],
     }),
+    /** Amenities the caller sees (2.5): those of their groups for a resident. */
+    amenities: spec('amenities', describeAmenity, 'amenities:pickers.amenities'),
     /** Access rules the caller sees (2.5). */
     accessRules: spec('accessRules', describeAccessRule, 'accessRules:pickers.accessRules'),
     /** Schedules (2.5), for access rules. */

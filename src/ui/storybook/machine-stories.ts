@@ -12,6 +12,7 @@ export type MachineName =
   | 'access-explain'
   | 'alarm-processing'
   | 'alerts'
+  | 'amenity-reservation'
   | 'app'
   | 'call'
   | 'conversation-feed'

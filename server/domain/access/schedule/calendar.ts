@@ -16,10 +16,14 @@ export async function projectCalendar(db: Kysely<Database>, projectId: number): 
     .select(['date', 'day_type'])
     .where('project_id', '=', projectId)
     .execute();
-  return { timeZone: zoneOf(project?.settings), days: new Map(days.map((d) => [d.date, d.day_type])) };
+  return {
+    timeZone: configuredZone(project?.settings) ?? DEFAULT_TIME_ZONE,
+    days: new Map(days.map((d) => [d.date, d.day_type])),
+  };
 }
 
-function zoneOf(settings: string | undefined): string {
+/** The `time_zone` a project's settings JSON names, when it is a known IANA zone; else null. */
+export function configuredZone(settings: string | undefined): string | null {
   try {
     const zone = (JSON.parse(settings ?? '{}') as { time_zone?: unknown }).time_zone;
     if (typeof zone === 'string' && zone) {
@@ -27,7 +31,13 @@ function zoneOf(settings: string | undefined): string {
       return zone;
     }
   } catch {
-    // an unreadable or unknown zone: the default
+    // an unreadable or unknown zone: none
   }
-  return DEFAULT_TIME_ZONE;
+  return null;
+}
+
+/** The zone a project's settings name, or null when they name none (amenities then take the console's offset). */
+export async function projectZone(db: Kysely<Database>, projectId: number): Promise<string | null> {
+  const project = await db.selectFrom('projects').select('settings').where('id', '=', projectId).executeTakeFirst();
+  return configuredZone(project?.settings);
 }
