@@ -12,6 +12,8 @@ import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communi
 import { followDeviceEvents } from './domain/devices/event-ingest';
 import { linkStatusSource } from './domain/devices/link-status';
 import { followDevicePresence } from './domain/devices/presence';
+import { startLogPruning } from './domain/project/logs-life';
+import { mailConfigFor } from './domain/project/settings';
 import type { DeviceStatusSource } from './domain/devices/status';
 import { startTaskRunner } from './domain/devices/tasks/runner';
 import { createIpBlocking } from './domain/security/ip-blocking';
@@ -91,8 +93,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const bus = config.databaseUrl ? createPgBus(config.databaseUrl, app.log) : createLocalBus();
   const hub = createHub(bus, app.log);
   const ipBlocking = createIpBlocking({ db, realtime: hub.realtime, clock: options.clock, log: app.log });
+  // Each project's mail leaves by its own settings (MAIL_MODE and SMTP_* by default).
+  const mailer = createMailer(db, (projectId) => mailConfigFor(db, config, projectId));
   const deviceTasks = startTaskRunner({
-    ctx: { db, realtime: hub.realtime },
+    ctx: { db, realtime: hub.realtime, mailer, config },
     link: deviceLink,
     config: config.deviceTasks,
     log: app.log,
@@ -102,7 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     jwtKey: resolveJwtKey(config),
     startedAt: new Date(),
-    mailer: createMailer(db, config.mail),
+    mailer,
     realtime: hub.realtime,
     sip: createSipService({
       config,
@@ -129,7 +133,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const scheduler = startAnnounceScheduler(ctx, app.log);
   app.decorate('announceScheduler', scheduler);
   ipBlocking.start();
-  const stopPresence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
+  // Each project keeps its logs for its logs_life days (project settings).
+  const pruning = startLogPruning(db, ctx.clock, app.log);
+  const stopPresence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, mailer, config, log: app.log });
   const events = followDeviceEvents({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   app.addHook('onClose', async () => {
     stopPresence();
@@ -142,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await events.ingestion.drain();
     await ctx.sip.stop();
     scheduler.stop();
+    pruning.stop();
     ipBlocking.stop();
     await ctx.mailer.close();
     await hub.close();

@@ -17,8 +17,10 @@ import { deviceTaskRoutes } from './devices/tasks';
 import { elevatorRoutes } from './elevators/routes';
 import { groupRoutes } from './groups/routes';
 import { identifierRoutes } from './identifiers/routes';
+import { mailTemplateRoutes } from './mail-templates/routes';
 import { markerRoutes } from './markers/markers';
 import { notificationRoutes } from './notifications/notifications';
+import { projectRoutes } from './project/routes';
 import { installAuth } from './plumbing/auth-hook';
 import { roleRoutes } from './roles/roles';
 import { securityRoutes } from './security/ip-blocking';
@@ -50,6 +52,8 @@ const AREAS = [
   accessRuleRoutes,
   timeRuleRoutes,
   identifierRoutes,
+  projectRoutes,
+  mailTemplateRoutes,
 ];
 
 /**

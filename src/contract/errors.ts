@@ -81,6 +81,9 @@ export const ERROR_CODES = {
   alarmAlreadyProcessed: 'alarm already processed',
   // Access management › Schedules: a schedule access rules use is not deleted (docs/decisions.md).
   scheduleInUse: 'schedule used by access rules: {rules}',
+  // Project settings and mail (8.2 Others).
+  templateExists: 'a template of this type exists',
+  phonebookMustBeDisabled: 'phonebook must be disabled',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -130,6 +133,9 @@ export const FIELD_ERROR_CODES = [
   'floor_required',
   // Section 5 "a number or HEX code": an identifier's value in the format chosen for it.
   'number_or_hex',
+  // Mail templates: a placeholder the type does not know; one the type needs (section 5 "required placeholders").
+  'unknown_placeholder',
+  'placeholder_required',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -9,9 +9,11 @@ import { DEVICE_CALLS } from './calls/devices';
 import { ELEVATOR_CALLS } from './calls/elevators';
 import { GROUP_CALLS } from './calls/groups';
 import { IDENTIFIER_CALLS } from './calls/identifiers';
+import { MAIL_TEMPLATE_CALLS } from './calls/mail-templates';
 import { MARKER_CALLS } from './calls/markers';
 import { NOTIFICATION_CALLS } from './calls/notifications';
 import { PROFILE_CALLS } from './calls/profile';
+import { PROJECT_CALLS } from './calls/project';
 import { REGISTRATION_CALLS } from './calls/registration';
 import { ROLE_CALLS } from './calls/roles';
 import { SECURITY_CALLS } from './calls/security';
@@ -51,6 +53,8 @@ export const CALLS = {
   ...ACCESS_RULE_CALLS,
   ...TIME_RULE_CALLS,
   ...IDENTIFIER_CALLS,
+  ...PROJECT_CALLS,
+  ...MAIL_TEMPLATE_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;

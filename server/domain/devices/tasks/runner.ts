@@ -38,7 +38,7 @@ export interface TaskRunner {
  * runs one; they share the queue through leases (claim.ts).
  */
 export function startTaskRunner(deps: {
-  ctx: Pick<AppContext, 'db' | 'realtime'>;
+  ctx: Pick<AppContext, 'db' | 'realtime'> & Partial<Pick<AppContext, 'mailer' | 'config'>>;
   link: Pick<DeviceLink, 'request' | 'onStatus' | 'onlineSerials'>;
   config: DeviceTasksConfig;
   log: FastifyBaseLogger;
