@@ -12,10 +12,10 @@ import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communi
 import { followDeviceEvents } from './domain/devices/event-ingest';
 import { linkStatusSource } from './domain/devices/link-status';
 import { followDevicePresence } from './domain/devices/presence';
-import { startLogPruning } from './domain/project/logs-life';
-import { mailConfigFor } from './domain/project/settings';
 import type { DeviceStatusSource } from './domain/devices/status';
 import { startTaskRunner } from './domain/devices/tasks/runner';
+import { startLogPruning } from './domain/project/logs-life';
+import { mailConfigFor } from './domain/project/settings';
 import { createIpBlocking } from './domain/security/ip-blocking';
 import { apiRoutes } from './http/api';
 import { installCompression } from './http/plumbing/compression';
@@ -135,7 +135,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ipBlocking.start();
   // Each project keeps its logs for its logs_life days (project settings).
   const pruning = startLogPruning(db, ctx.clock, app.log);
-  const stopPresence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, mailer, config, log: app.log });
+  const stopPresence = followDevicePresence({
+    db,
+    link: deviceLink,
+    realtime: hub.realtime,
+    mailer,
+    config,
+    log: app.log,
+  });
   const events = followDeviceEvents({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   app.addHook('onClose', async () => {
     stopPresence();

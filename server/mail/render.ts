@@ -25,6 +25,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** The HTML of the body alone (its paragraphs), for previews inside the console. */
+  content: string;
 }
 
 const SECTION = /\{\{\s*([#^])\s*([A-Za-z_]\w*)\s*\}\}([\s\S]*?)\{\{\s*\/\s*\2\s*\}\}/g;
@@ -107,5 +109,5 @@ export function renderMail(template: { subject: string; body: string }, values: 
     footer.length > 0 ? `<div class="footer">${footer.map(escapeHtml).join(' · ')}</div>` : '',
     '</div></body></html>',
   ].join('');
-  return { subject, text, html } satisfies RenderedMail;
+  return { subject, text, html, content: paragraphs } satisfies RenderedMail;
 }

@@ -14,7 +14,8 @@ const { width, height } = picture.bitmap;
 if (fit) {
   // A logo: the whole picture, within the box, proportions kept, never enlarged.
   const scale = Math.min(1, fit.width / width, fit.height / height);
-  if (scale < 1) picture.resize({ w: Math.max(1, Math.round(width * scale)), h: Math.max(1, Math.round(height * scale)) });
+  if (scale < 1)
+    picture.resize({ w: Math.max(1, Math.round(width * scale)), h: Math.max(1, Math.round(height * scale)) });
 } else {
   const size = Math.max(1, Math.min(Math.round(crop.size), width, height));
   const x = Math.min(Math.max(0, Math.round(crop.x)), width - size);

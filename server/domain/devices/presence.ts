@@ -37,7 +37,12 @@ export function followDevicePresence(deps: {
 }
 
 async function announce(
-  { db, realtime, mailer, config }: { db: Kysely<Database>; realtime: Realtime; mailer?: Mailer; config?: Pick<Config, 'publicUrl'> },
+  {
+    db,
+    realtime,
+    mailer,
+    config,
+  }: { db: Kysely<Database>; realtime: Realtime; mailer?: Mailer; config?: Pick<Config, 'publicUrl'> },
   serial: string,
   status: DeviceStatusChangedEvent['status'],
 ): Promise<void> {

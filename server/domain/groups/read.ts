@@ -1,6 +1,5 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import * as v from 'valibot';
-import { mailTypeById } from '../../../src/contract/entities/mail-template';
 import {
   AppleWalletSettingsSchema,
   DeviceStatusNotifySchema,
@@ -11,6 +10,7 @@ import {
   GuestIdentifierLimitsSchema,
   WhitelabelSettingsSchema,
 } from '../../../src/contract/entities/group';
+import { mailTypeById } from '../../../src/contract/entities/mail-template';
 import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 

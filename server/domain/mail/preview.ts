@@ -53,6 +53,7 @@ export const previewAnswer = (mail: ComposedMail): MailPreview => ({
   subject: mail.subject,
   text: mail.text,
   html: mail.html,
+  content_html: mail.content,
   source: mail.source,
   template_id: mail.templateId,
   brand: mail.brand,

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../clock';
-import { readSection } from './settings-store';
 import { logsLifeOf } from './settings';
+import { readSection } from './settings-store';
 
 /**
  * `logs_life` (project settings): the days a project keeps its logs — the events

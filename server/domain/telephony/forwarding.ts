@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
+import { GROUP_USERS_PLACEHOLDER } from '../../../src/contract/entities/project-settings';
 import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import { isAwaitingNumber, type SipNumberInfo } from '../../sip/directory';
-import { GROUP_USERS_PLACEHOLDER } from '../../../src/contract/entities/project-settings';
 import { domainForwardRules } from '../project/settings';
 
 /**
@@ -160,9 +160,7 @@ async function groupForwardPlan(db: Kysely<Database>, callee: SipNumberInfo): Pr
   const stages: ForwardStage[] = [];
   for (const queue of rules.queues) {
     const numbers = [
-      ...new Set(
-        queue.numbers.flatMap((n) => (n === GROUP_USERS_PLACEHOLDER ? members.map((m) => m.number) : [n])),
-      ),
+      ...new Set(queue.numbers.flatMap((n) => (n === GROUP_USERS_PLACEHOLDER ? members.map((m) => m.number) : [n]))),
     ].filter((n) => n !== callee.number);
     if (numbers.length > 0) stages.push({ numbers, ringMs: queue.timeout * 1000 });
   }

@@ -58,7 +58,12 @@ export async function shellRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
   /** The white label of the installation's only project, for the login page; nothing when there are several. */
   async function singleProjectWhitelabel() {
-    const projects = await ctx.db.selectFrom('projects').select('id').where('deleted_at', 'is', null).limit(2).execute();
+    const projects = await ctx.db
+      .selectFrom('projects')
+      .select('id')
+      .where('deleted_at', 'is', null)
+      .limit(2)
+      .execute();
     if (projects.length !== 1) return {};
     const whitelabel = await whitelabelFor(ctx.db, projects[0]!.id, { groupIds: [] });
     return whitelabel ? { whitelabel } : {};

@@ -226,6 +226,8 @@ export const MailPreviewSchema = v.object({
   subject: v.string(),
   text: v.string(),
   html: v.string(),
+  /** The body's HTML alone (paragraphs and links, every value escaped), for the console's preview. */
+  content_html: v.string(),
   /** `draft` (the texts sent), `group` or `project` (a stored template), `default` (built in). */
   source: v.picklist(['draft', 'group', 'project', 'default']),
   /** The template that applies, when it is a stored one. */

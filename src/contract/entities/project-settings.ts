@@ -249,6 +249,7 @@ export const LOGO_BOX = { width: 480, height: 160 } as const;
 
 /** Apple Wallet pass fields of the project (identifiers' pkpass; a group's own settings override them). */
 export { AppleWalletSettingsSchema };
+
 const color = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(32)));
 export const AppleWalletPatchSchema = v.partial(
   v.object({

@@ -19,6 +19,7 @@ import { notificationsArea } from './notifications';
 import { profileArea } from './profile';
 import { rolesArea } from './roles';
 import { securityArea } from './security';
+import { settingsArea } from './settings';
 import { shellArea } from './shell';
 import { telephonyArea } from './telephony';
 import { usersArea } from './users';
@@ -47,6 +48,7 @@ export const AREAS = [
   deviceEventsArea,
   deviceSearchArea,
   identifiersArea,
+  settingsArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

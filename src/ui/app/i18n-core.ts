@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'deviceSearch',
   'remoteControl',
   'identifiers',
+  'settings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
