@@ -66,6 +66,7 @@ import {
   appleWalletForm,
   domainForwardRulesForm,
   generalSettingsForm,
+  groupWhitelabelForm,
   mailSettingsForm,
   pushServerForm,
   sipSettingsForm,
@@ -1835,6 +1836,43 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
             from_address: 'gatehouse@localhost',
             from_name: null,
           },
+        },
+      ],
+    });
+  });
+
+  it('a group’s own white label (edited only: from the groups tree)', async () => {
+    const unit = groups['Unit 201'] ?? 0;
+    await roundTrip({
+      name: 'group white label',
+      form: entityForm(groupWhitelabelForm),
+      load: async () => v.parse(groupsEntity.item, await ok('GET', `/domains/${unit}`)),
+      save: async (_id, body) => ({
+        id: unit,
+        item: v.parse(groupsEntity.item, await ok('PATCH', `/domains/${unit}`, body)),
+      }),
+      edits: [
+        {
+          values: {
+            is_enabled: true,
+            name: 'Unit 201 Club',
+            address: '201 River Road',
+            email: 'club@example.org',
+            phone: '+1 555 0201',
+          },
+          expected: {
+            whitelabel_settings: {
+              is_enabled: true,
+              name: 'Unit 201 Club',
+              address: '201 River Road',
+              email: 'club@example.org',
+              phone: '+1 555 0201',
+            },
+          },
+        },
+        {
+          values: { is_enabled: false, name: '', address: '', email: '', phone: '' },
+          expected: { whitelabel_settings: { is_enabled: false, name: null, address: null, email: null, phone: null } },
         },
       ],
     });

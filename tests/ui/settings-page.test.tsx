@@ -120,7 +120,8 @@ function settingsBackend(options: { phonebookRefusal?: CallFailure } = {}) {
 describe('project settings page', () => {
   it('shows each section in summary and edits it in a 900 px dialog; a save sends the section and updates it', async () => {
     const app = renderWithBackend('/general-settings', settingsBackend());
-    const card = await screen.findByRole('region', { name: 'General' });
+    // The first render loads the page's chunk: give it time.
+    const card = await screen.findByRole('region', { name: 'General' }, { timeout: 20_000 });
     await waitFor(() => expect(card).toHaveTextContent('Europe/Berlin'));
     expect(card).toHaveTextContent('https://console.example.org');
     expect(screen.getByRole('link', { name: 'General' })).toHaveAttribute('aria-current', 'page');
@@ -219,7 +220,8 @@ describe('project settings page', () => {
 describe('mail templates page', () => {
   it('lists templates; a new one is checked for its placeholders, previewed and saved', async () => {
     const app = renderWithBackend('/mail-templates', settingsBackend());
-    const table = await screen.findByRole('table', { name: 'Mail templates' });
+    // The first render loads the page's chunk: give it time.
+    const table = await screen.findByRole('table', { name: 'Mail templates' }, { timeout: 20_000 });
     expect(await within(table).findByRole('row', { name: 'Welcome to {{project}}' })).toHaveTextContent(
       'The whole project',
     );
@@ -291,5 +293,59 @@ describe('white label in the shell', () => {
     renderApp('/home');
     expect(await screen.findByTestId('brand-name')).toHaveTextContent('Gatehouse');
     expect(screen.queryByTestId('brand-contacts')).not.toBeInTheDocument();
+  });
+});
+
+describe('a group’s own white label', () => {
+  it('is edited from the group’s row menu and saved as the group’s whitelabel_settings', async () => {
+    const branch = () => ({
+      data: [
+        {
+          id: 1,
+          name: 'Riverside Residence',
+          description: null,
+          parent_id: null,
+          domain_type_id: null,
+          type: null,
+          logic_address: null,
+          parent_lft: 1,
+          parent_rgt: 2,
+          has_children: false,
+          users_count: 0,
+          may_delete: false,
+        },
+      ],
+    });
+    // The server answers the group as it is now (its white label with its logo).
+    const patched = (call: FakeCall) => ({
+      data: {
+        ...branch().data[0],
+        whitelabel_settings: { logo: null, ...(call.body as { whitelabel_settings: object }).whitelabel_settings },
+      },
+    });
+    const app = renderWithBackend(
+      '/groups',
+      demoBackend({ 'GET /domains/branch': branch, 'PATCH /domains/1': patched }),
+    );
+    // The first render loads the page's chunk: give it time.
+    await app.user.click(
+      await screen.findByRole('button', { name: 'Actions for Riverside Residence' }, { timeout: 20_000 }),
+    );
+    await app.user.click(await screen.findByRole('menuitem', { name: 'White label' }));
+    const dialog = await screen.findByRole('dialog', { name: 'White label of Riverside Residence' });
+    await app.user.click(await within(dialog).findByLabelText('This group has its own white label'));
+    await app.user.type(within(dialog).getByLabelText('Name'), 'Residence Club');
+    await app.user.type(within(dialog).getByLabelText('E-mail'), 'club@example.org');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /White label of/ })).not.toBeInTheDocument());
+    expect(app.backend.calls.find((c) => c.method === 'PATCH' && c.path === '/domains/1')?.body).toEqual({
+      whitelabel_settings: {
+        is_enabled: true,
+        name: 'Residence Club',
+        address: null,
+        email: 'club@example.org',
+        phone: null,
+      },
+    });
   });
 });

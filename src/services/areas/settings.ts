@@ -39,6 +39,9 @@ export interface SettingsForms {
 export interface SettingsCommands {
   logoUpload: EntityFormMachine;
   logoRemove: EntityFormMachine;
+  /** A group's own logo (7.3): `id` is the group; the item answered is the group. */
+  groupLogoUpload: EntityFormMachine;
+  groupLogoRemove: EntityFormMachine;
   mailTest: EntityFormMachine;
   phonebookDelete: EntityFormMachine;
   brokerRemove: EntityFormMachine;
@@ -167,6 +170,21 @@ export const settingsArea = defineArea('settings', ({ http, showAlert, kit, sess
     }),
     logoRemove: commandMachine(showAlert, async ({ id }) => {
       const answer = await http.call('DELETE /project/whitelabel/logo');
+      reloadSession();
+      return { id: id ?? 0, item: answer.data };
+    }),
+    groupLogoUpload: commandMachine(showAlert, async ({ id, body }) => {
+      const image = body.image;
+      if (!(image instanceof Blob)) throw { code: 'check fields data' };
+      const answer = await http.call('POST /domains/{id}/whitelabel/logo', {
+        params: { id: id ?? 0 },
+        multipart: { fields: {}, files: { image } },
+      });
+      reloadSession();
+      return { id: id ?? 0, item: answer.data };
+    }),
+    groupLogoRemove: commandMachine(showAlert, async ({ id }) => {
+      const answer = await http.call('DELETE /domains/{id}/whitelabel/logo', { params: { id: id ?? 0 } });
       reloadSession();
       return { id: id ?? 0, item: answer.data };
     }),

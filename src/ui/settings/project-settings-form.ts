@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { AppleWalletSettingsSchema } from '../../contract/entities/group';
+import { type AppleWalletSettingsSchema, type Group, GroupPatchSchema } from '../../contract/entities/group';
 import {
   AppleWalletPatchSchema,
   BrokerCertificatesUploadSchema,
@@ -257,6 +257,30 @@ export const whitelabelSettingsForm: EntityFormDefinition<WhitelabelValues, Proj
   }),
   kinds: { is_enabled: 'raw', name: 'text', address: 'text', email: 'text', phone: 'text' },
   schemas: { create: ProjectWhitelabelPatchSchema, patch: ProjectWhitelabelPatchSchema },
+};
+
+/**
+ * A group's own white label (section 3 whitelabel_settings), edited from the groups tree: it wins over the
+ * project's for the people of the group and the groups below it. Saved as a group PATCH.
+ */
+export const groupWhitelabelForm: EntityFormDefinition<WhitelabelValues, Group> = {
+  empty: () => {
+    throw new Error('a group’s white label is only edited');
+  },
+  fromItem: (group) => {
+    const w = group.whitelabel_settings;
+    return {
+      is_enabled: w?.is_enabled ?? false,
+      name: text(w?.name),
+      address: text(w?.address),
+      email: text(w?.email),
+      phone: text(w?.phone),
+    };
+  },
+  kinds: { is_enabled: 'raw', name: 'text', address: 'text', email: 'text', phone: 'text' },
+  finish: (body) => ({ whitelabel_settings: body }),
+  schemas: { create: GroupPatchSchema, patch: GroupPatchSchema },
+  fieldOf: (path) => path.replace(/^whitelabel_settings\./, '').split('.')[0] ?? path,
 };
 
 type AppleWallet = v.InferOutput<typeof AppleWalletSettingsSchema>;
