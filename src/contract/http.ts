@@ -1,4 +1,5 @@
 import { ACCESS_CALLS } from './calls/access';
+import { ACCESS_EVENT_CALLS } from './calls/access-events';
 import { ACCESS_RULE_CALLS } from './calls/access-rules';
 import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
@@ -21,6 +22,7 @@ import { SESSION_CALLS } from './calls/session';
 import { SHELL_CALLS } from './calls/shell';
 import { TELEPHONY_CALLS } from './calls/telephony';
 import { TIME_RULE_CALLS } from './calls/time-rules';
+import { UKEY2_CALLS } from './calls/ukey2';
 import { USER_CALLS } from './calls/users';
 
 /**
@@ -53,6 +55,8 @@ export const CALLS = {
   ...ACCESS_RULE_CALLS,
   ...TIME_RULE_CALLS,
   ...IDENTIFIER_CALLS,
+  ...ACCESS_EVENT_CALLS,
+  ...UKEY2_CALLS,
   ...PROJECT_CALLS,
   ...MAIL_TEMPLATE_CALLS,
 } as const;

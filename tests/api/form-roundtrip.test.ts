@@ -121,6 +121,8 @@ const NOT_ENTITY_FORMS: Record<string, string> = {
   userPasswordForm: 'a command (POST /users/{id}/password) whose only field is a write-only password',
   avatarForm: 'an image upload (POST /users/{id}/avatar); avatars.test.ts reads the stored image back',
   commandForm: 'commands with no inputs (remove the avatar, send the registration link)',
+  ukey2IssueForm: 'a command (POST /ukey2/issue) answering the key it issued; ukey2.test.ts reads keys back',
+  ukey2ViewForm: 'the UKEY2 view page: fetch only (7.5), nothing is ever saved',
   mailTestForm: 'a command (POST /project/mail/test): where a test message goes; project-settings.test.ts sends it',
   brokerCertificateForm:
     'an upload (POST /project/broker) of a write-only key; project-settings.test.ts reads the certificate back',
