@@ -15,7 +15,7 @@ import { followDevicePresence } from './domain/devices/presence';
 import type { DeviceStatusSource } from './domain/devices/status';
 import { startTaskRunner } from './domain/devices/tasks/runner';
 import { startLogPruning } from './domain/project/logs-life';
-import { mailConfigFor } from './domain/project/settings';
+import { mailConfigFor } from './domain/project/mail-settings';
 import { createIpBlocking } from './domain/security/ip-blocking';
 import { apiRoutes } from './http/api';
 import { installCompression } from './http/plumbing/compression';

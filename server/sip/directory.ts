@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { isProjectSipEnabled } from '../domain/project/settings';
+import { isProjectSipEnabled } from '../domain/project/sip-settings';
 
 /** Purposes whose calls the server answers itself and queues as awaiting calls. */
 export const AWAITING_PURPOSES = ['master_sip_number', 'concierge'] as const;

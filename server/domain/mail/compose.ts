@@ -7,7 +7,8 @@ import type { OutgoingMail } from '../../mail/mailer';
 import { type MailBrand, type MailValues, type RenderedMail, renderMail } from '../../mail/render';
 import { defaultTemplate } from '../../mail/templates';
 import { PRODUCT_NAME } from '../../version';
-import { projectPublicUrl, whitelabelFor } from '../project/settings';
+import { projectPublicUrl } from '../project/settings';
+import { whitelabelFor } from '../project/whitelabel';
 
 /**
  * Every mail the product sends is composed here (docs/decisions.md, Project

@@ -1,31 +1,23 @@
 import { X509Certificate } from 'node:crypto';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import * as v from 'valibot';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, MAIL_MODES } from '../../../src/contract/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../src/contract/constants';
 import type { AppleWalletSettingsSchema } from '../../../src/contract/entities/group';
 import {
-  type DomainForwardRules,
-  type DomainForwardRulesPatch,
   type GeneralSettings,
   type GeneralSettingsPatch,
-  GROUP_USERS_PLACEHOLDER,
   isTimeZone,
   LOGS_LIFE_DAYS,
-  MAIL_ENCRYPTIONS,
-  type MailSettings,
-  type ProjectWhitelabel,
   type PushServer,
-  type SipSettings,
-  type WhitelabelView,
 } from '../../../src/contract/entities/project-settings';
-import { ERROR_CODES } from '../../../src/contract/errors';
 import { blankToNull } from '../../../src/contract/validation';
-import type { Config, MailConfig } from '../../config';
+import type { Config } from '../../config';
 import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../clock';
-import { conflict, invalidData } from '../errors';
+import { invalidData } from '../errors';
 import { field, readSection, readSections, type Stored, writeSection } from './settings-store';
+import { sipOf } from './sip-settings';
 
 /**
  * Project settings by section (section 3 "Project settings", 7.8) and the
@@ -33,16 +25,19 @@ import { field, readSection, readSections, type Stored, writeSection } from './s
  * values: what is stored, else the environment's default (config), else the
  * product's. Secrets are kept but answered only as `has_*`.
  *
+ * Here: the general section, the push server and Apple Wallet; beside it the SIP settings
+ * (sip-settings.ts), the white label (whitelabel.ts) and mail (mail-settings.ts).
+ *
  * Readers for other areas (each one query or two):
  * - `projectTimeZone` — schedules (projectCalendar), the door lists;
  * - `projectLocale`, `projectPublicUrl` — mail;
- * - `projectSip` — server settings, the SIP directory, contacts;
- * - `mailConfigFor` — the mailer's SMTP per project;
- * - `whitelabelFor` — what a user sees (their group's white label, else the project's);
+ * - `projectSip`, `isProjectSipEnabled` (sip-settings.ts) — server settings, the SIP directory, contacts;
+ * - `mailConfigFor` (mail-settings.ts) — the mailer's SMTP per project;
+ * - `whitelabelFor` (whitelabel.ts) — what a user sees (their group's white label, else the project's);
  * - `appleWalletFor` — identifiers' pkpass (wt/guest): the group's Apple Wallet fields when
  *   it enables its own, else the project's;
  * - `guestLimitsFor` — guest keys: the group's limits, else the project's;
- * - `domainForwardRules` — forwarding of calls to a group's own number.
+ * - `domainForwardRules` (sip-settings.ts) — forwarding of calls to a group's own number.
  */
 
 type Db = Kysely<Database>;
@@ -285,111 +280,6 @@ async function groupSettings(db: Db, projectId: number, groupId: number): Promis
   return readJson(row?.settings ?? null, v.record(v.string(), v.unknown()), {});
 }
 
-// ─── SIP ─────────────────────────────────────────────────────────────────────
-
-/** SIP settings: the project's SIP on, the softphone offered (GATEHOUSE_WEB_DIALER by default), phonebooks allowed. */
-export async function projectSip(db: Db, config: Pick<Config, 'webDialer'>, projectId: number): Promise<SipSettings> {
-  return sipOf(await readSection(db, projectId, 'sip'), config);
-}
-
-const sipOf = (stored: Stored, config: Pick<Config, 'webDialer'>): SipSettings => ({
-  is_sip_enabled: field(stored, 'is_sip_enabled', bool, true),
-  is_web_dialer_enabled: field(stored, 'is_web_dialer_enabled', bool, config.webDialer),
-  is_resident_phonebook_enabled: field(stored, 'is_resident_phonebook_enabled', bool, true),
-});
-
-/** Whether the project's numbers exist for the SIP server (its SIP settings' switch; on by default). */
-export async function isProjectSipEnabled(db: Db, projectId: number): Promise<boolean> {
-  return field(await readSection(db, projectId, 'sip'), 'is_sip_enabled', bool, true);
-}
-
-/** Whether the groups' resident phonebooks count (the project's master switch; on by default). */
-export async function areResidentPhonebooksAllowed(db: Db, projectId: number): Promise<boolean> {
-  return field(await readSection(db, projectId, 'sip'), 'is_resident_phonebook_enabled', bool, true);
-}
-
-export async function patchSip(
-  db: Db,
-  config: Pick<Config, 'webDialer'>,
-  projectId: number,
-  userId: number,
-  patch: Partial<SipSettings>,
-): Promise<SipSettings> {
-  return sipOf(await writeSection(db, projectId, 'sip', patch, userId), config);
-}
-
-/** Group forwarding (7.8 sip/domain/forward-rules): off with no queues unless set. */
-export async function domainForwardRules(db: Db, projectId: number): Promise<DomainForwardRules> {
-  const stored = await readSection(db, projectId, 'domain_forward_rules');
-  return {
-    is_enabled: field(stored, 'is_enabled', bool, false),
-    queues: field(
-      stored,
-      'queues',
-      v.array(v.object({ numbers: v.array(v.string()), timeout: v.number() })),
-      [] as DomainForwardRules['queues'],
-    ),
-  };
-}
-
-/**
- * Section 5 on forward settings: enabled, they need at least one queue with at
- * least one number (`queues: one_required`), and the `{group_users}` placeholder
- * somewhere (`queues: placeholder_required`), or no call would reach the group.
- */
-export async function patchDomainForwardRules(
-  db: Db,
-  projectId: number,
-  userId: number,
-  patch: DomainForwardRulesPatch,
-): Promise<DomainForwardRules> {
-  const current = await domainForwardRules(db, projectId);
-  const next = { ...current, ...patch };
-  const queues = next.queues.filter((q) => q.numbers.length > 0);
-  if (next.is_enabled) {
-    if (queues.length === 0) throw invalidData({ queues: { code: 'one_required' } });
-    if (!queues.some((q) => q.numbers.includes(GROUP_USERS_PLACEHOLDER))) {
-      throw invalidData({ queues: { code: 'placeholder_required', params: { name: GROUP_USERS_PLACEHOLDER } } });
-    }
-  }
-  await writeSection(db, projectId, 'domain_forward_rules', { is_enabled: next.is_enabled, queues }, userId);
-  return domainForwardRules(db, projectId);
-}
-
-/**
- * POST /project/sip/resident-phonebook/delete: switches the resident phonebook
- * off in every group of the project (residents no longer reach each other by
- * it). Refused while the project's own switch is on (8.2 "phonebook must be
- * disabled"): switch it off first, so nothing turns it back on meanwhile.
- */
-export async function deleteResidentPhonebook(
-  db: Db,
-  config: Pick<Config, 'webDialer'>,
-  projectId: number,
-): Promise<{ groups: number }> {
-  if ((await projectSip(db, config, projectId)).is_resident_phonebook_enabled) {
-    throw conflict(ERROR_CODES.phonebookMustBeDisabled);
-  }
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('domains')
-      .select(['id', 'settings'])
-      .where('project_id', '=', projectId)
-      .execute();
-    const groups = rows
-      .map((row) => ({ id: row.id, settings: readJson(row.settings, v.record(v.string(), v.unknown()), {}) }))
-      .filter((group) => group.settings.is_resident_phonebook_enabled === true);
-    for (const { id, settings } of groups) {
-      await trx
-        .updateTable('domains')
-        .set({ settings: JSON.stringify({ ...settings, is_resident_phonebook_enabled: false }), updated_at: nowIso() })
-        .where('id', '=', id)
-        .execute();
-    }
-    return { groups: groups.length };
-  });
-}
-
 // ─── Push server ─────────────────────────────────────────────────────────────
 
 export async function readPush(db: Db, projectId: number): Promise<PushServer> {
@@ -450,111 +340,6 @@ export function certificateInfo(pem: string) {
   } catch {
     return null;
   }
-}
-
-// ─── White label ─────────────────────────────────────────────────────────────
-
-export async function readWhitelabel(db: Db, projectId: number): Promise<ProjectWhitelabel> {
-  return whitelabelOf(await readSection(db, projectId, 'whitelabel'));
-}
-
-const whitelabelOf = (stored: Stored): ProjectWhitelabel => ({
-  is_enabled: field(stored, 'is_enabled', bool, false),
-  logo: field(stored, 'logo', text, null),
-  name: field(stored, 'name', text, null),
-  address: field(stored, 'address', text, null),
-  email: field(stored, 'email', text, null),
-  phone: field(stored, 'phone', text, null),
-});
-
-export async function patchWhitelabel(
-  db: Db,
-  projectId: number,
-  userId: number,
-  patch: Partial<Omit<ProjectWhitelabel, 'logo'>>,
-): Promise<ProjectWhitelabel> {
-  const fields: Stored = { is_enabled: patch.is_enabled };
-  for (const key of ['name', 'address', 'email', 'phone'] as const) {
-    if (patch[key] !== undefined) fields[key] = blankToNull(patch[key]);
-  }
-  return whitelabelOf(await writeSection(db, projectId, 'whitelabel', fields, userId));
-}
-
-/** Sets (or clears, with null) the project's logo URL; answers the previous one (its file is removed). */
-export async function setProjectLogo(db: Db, projectId: number, userId: number, url: string | null) {
-  const before = await readWhitelabel(db, projectId);
-  const after = whitelabelOf(await writeSection(db, projectId, 'whitelabel', { logo: url }, userId));
-  return { before: before.logo, after };
-}
-
-const GroupWhitelabelSchema = v.object({
-  is_enabled: v.boolean(),
-  logo: text,
-  name: text,
-  address: text,
-  email: text,
-  phone: text,
-});
-
-/** A group's place in the project's tree (nested set). */
-export type GroupPlace = { lft: number; rgt: number };
-
-/**
- * The white label a user of the project sees (section 3: "the console shows
- * them to the group's users"): of the user's groups and the groups above them,
- * the nearest one whose own white label is on; else the project's when it is
- * on; else none. `groupIds` or `places` instead of a user: a mail about groups
- * (a device's).
- */
-export async function whitelabelFor(
-  db: Db,
-  projectId: number,
-  who: { userId: number } | { groupIds: number[] } | { places: GroupPlace[] },
-): Promise<WhitelabelView | null> {
-  let places: GroupPlace[];
-  if ('places' in who) places = who.places;
-  else if ('userId' in who) {
-    places = await db
-      .selectFrom('user_domains as ud')
-      .innerJoin('domains as mine', 'mine.id', 'ud.domain_id')
-      .select(['mine.lft', 'mine.rgt'])
-      .where('ud.user_id', '=', who.userId)
-      .where('mine.project_id', '=', projectId)
-      .execute();
-  } else {
-    places =
-      who.groupIds.length === 0
-        ? []
-        : await db
-            .selectFrom('domains as mine')
-            .select(['mine.lft', 'mine.rgt'])
-            .where('mine.id', 'in', who.groupIds)
-            .where('mine.project_id', '=', projectId)
-            .execute();
-  }
-  if (places.length > 0) {
-    const rows = await db
-      .selectFrom('domains as g')
-      .select(['g.settings'])
-      .where('g.project_id', '=', projectId)
-      .where((eb) => eb.or(places.map((p) => eb.and([eb('g.lft', '<=', p.lft), eb('g.rgt', '>=', p.rgt)]))))
-      .orderBy('g.lft', 'desc')
-      .execute();
-    for (const row of rows) {
-      const settings = readJson(row.settings, v.looseObject({ whitelabel_settings: GroupWhitelabelSchema }), null);
-      const w = settings?.whitelabel_settings;
-      if (w?.is_enabled) return { name: w.name, logo_url: w.logo, address: w.address, email: w.email, phone: w.phone };
-    }
-  }
-  const project = await readWhitelabel(db, projectId);
-  if (!project.is_enabled) return null;
-  return {
-    name: project.name,
-    logo_url: project.logo,
-    address: project.address,
-    email: project.email,
-    phone: project.phone,
-  };
 }
 
 // ─── Apple Wallet ────────────────────────────────────────────────────────────
@@ -619,70 +404,6 @@ export async function appleWalletFor(db: Db, projectId: number, groupId: number 
     }
   }
   return readAppleWallet(db, projectId);
-}
-
-// ─── Mail ────────────────────────────────────────────────────────────────────
-
-const encryptionOf = (config: MailConfig) => (config.secure ? 'ssl' : 'none');
-
-/** GET /project/mail: stored values over MAIL_MODE, SMTP_* and MAIL_FROM. */
-export async function readMail(db: Db, config: Pick<Config, 'mail'>, projectId: number): Promise<MailSettings> {
-  return mailOf(await readSection(db, projectId, 'mail'), config.mail);
-}
-
-function mailOf(stored: Stored, env: MailConfig): MailSettings {
-  return {
-    mode: field(stored, 'mode', v.picklist(MAIL_MODES), env.mode),
-    host: field(stored, 'host', v.string(), env.host),
-    port: field(stored, 'port', v.number(), env.port),
-    username: field(stored, 'username', text, env.user),
-    has_password: field(stored, 'password', text, env.password) !== null,
-    from_address: field(stored, 'from_address', v.string(), env.from),
-    from_name: field(stored, 'from_name', text, null),
-    encryption: field(stored, 'encryption', v.picklist(MAIL_ENCRYPTIONS), encryptionOf(env)),
-  };
-}
-
-export async function patchMail(
-  db: Db,
-  config: Pick<Config, 'mail'>,
-  projectId: number,
-  userId: number,
-  patch: Partial<Omit<MailSettings, 'has_password'> & { password: string | null }>,
-): Promise<MailSettings> {
-  const { password, ...rest } = patch;
-  const fields: Stored = { ...rest, password: password ?? undefined };
-  if (patch.username !== undefined) fields.username = blankToNull(patch.username);
-  if (patch.from_name !== undefined) fields.from_name = blankToNull(patch.from_name);
-  return mailOf(await writeSection(db, projectId, 'mail', fields, userId), config.mail);
-}
-
-/** The SMTP relay, mode and sender of a project's mail (the environment's for mail of no project). */
-export interface ProjectMailConfig extends MailConfig {
-  encryption: (typeof MAIL_ENCRYPTIONS)[number];
-  fromName: string | null;
-}
-
-export async function mailConfigFor(
-  db: Db,
-  config: Pick<Config, 'mail'>,
-  projectId: number | null,
-): Promise<ProjectMailConfig> {
-  const env = config.mail;
-  if (projectId === null) return { ...env, encryption: encryptionOf(env), fromName: null };
-  const stored = await readSection(db, projectId, 'mail');
-  const shown = mailOf(stored, env);
-  return {
-    mode: shown.mode,
-    host: shown.host,
-    port: shown.port,
-    secure: shown.encryption === 'ssl',
-    user: shown.username,
-    password: field(stored, 'password', text, env.password),
-    from: shown.from_address,
-    encryption: shown.encryption,
-    fromName: shown.from_name,
-  };
 }
 
 /** Several sections at once, for the server settings answer. */

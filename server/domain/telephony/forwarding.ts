@@ -4,7 +4,7 @@ import { GROUP_USERS_PLACEHOLDER } from '../../../src/contract/entities/project-
 import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import { isAwaitingNumber, type SipNumberInfo } from '../../sip/directory';
-import { domainForwardRules } from '../project/settings';
+import { domainForwardRules } from '../project/sip-settings';
 
 /**
  * What the proxy does with a call the callee does not take (call forwarding,

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
 import { effectivePermissions } from '../auth/effective-permissions';
 import { itemNotFound } from '../errors';
-import { areResidentPhonebooksAllowed } from '../project/settings';
+import { areResidentPhonebooksAllowed } from '../project/sip-settings';
 import { holderInGroup } from './sip-numbers';
 
 /**

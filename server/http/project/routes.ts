@@ -20,24 +20,23 @@ import {
 } from '../../domain/project/broker-certificates';
 import { importDeviceBackup } from '../../domain/project/device-backup';
 import { logoDir, removeLogo, storeLogo } from '../../domain/project/logos';
+import { patchMail, readMail } from '../../domain/project/mail-settings';
+import {
+  patchAppleWallet,
+  patchGeneral,
+  patchPush,
+  readAppleWallet,
+  readGeneral,
+  readPush,
+} from '../../domain/project/settings';
 import {
   deleteResidentPhonebook,
   domainForwardRules,
-  patchAppleWallet,
   patchDomainForwardRules,
-  patchGeneral,
-  patchMail,
-  patchPush,
   patchSip,
-  patchWhitelabel,
   projectSip,
-  readAppleWallet,
-  readGeneral,
-  readMail,
-  readPush,
-  readWhitelabel,
-  setProjectLogo,
-} from '../../domain/project/settings';
+} from '../../domain/project/sip-settings';
+import { patchWhitelabel, readWhitelabel, setProjectLogo } from '../../domain/project/whitelabel';
 import { registerCall } from '../plumbing/register-call';
 
 /**

@@ -3,7 +3,8 @@ import { LANGUAGES, SECURE_WEBSOCKET_PORT } from '../../../src/contract/constant
 import { COUNTRIES } from '../../content/countries';
 import type { AppContext } from '../../context';
 import { readFeatures } from '../../domain/project/features';
-import { shellSettings, whitelabelFor } from '../../domain/project/settings';
+import { shellSettings } from '../../domain/project/settings';
+import { whitelabelFor } from '../../domain/project/whitelabel';
 import { PRODUCT_NAME, VERSION } from '../../version';
 import { registerCall } from '../plumbing/register-call';
 
