@@ -18,6 +18,8 @@ import { startTaskRunner } from './domain/devices/tasks/runner';
 import { instanceId } from './domain/licences/instance';
 import { type LicenceWatch, startLicenceWatch } from './domain/licences/licence-watch';
 import { trustedKeys } from './domain/licences/trusted-keys';
+import { startLogPruning } from './domain/project/logs-life';
+import { mailConfigFor } from './domain/project/mail-settings';
 import { createIpBlocking } from './domain/security/ip-blocking';
 import { publishProfileChanged } from './domain/users/profile-changes';
 import { apiRoutes } from './http/api';
@@ -100,8 +102,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const bus = config.databaseUrl ? createPgBus(config.databaseUrl, app.log) : createLocalBus();
   const hub = createHub(bus, app.log);
   const ipBlocking = createIpBlocking({ db, realtime: hub.realtime, clock: options.clock, log: app.log });
+  // Each project's mail leaves by its own settings (MAIL_MODE and SMTP_* by default).
+  const mailer = createMailer(db, (projectId) => mailConfigFor(db, config, projectId));
   const deviceTasks = startTaskRunner({
-    ctx: { db, realtime: hub.realtime },
+    ctx: { db, realtime: hub.realtime, mailer, config },
     link: deviceLink,
     config: config.deviceTasks,
     log: app.log,
@@ -115,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     jwtKey: resolveJwtKey(config),
     startedAt: new Date(),
-    mailer: createMailer(db, config.mail),
+    mailer,
     realtime: hub.realtime,
     sip: createSipService({
       config,
@@ -165,7 +169,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const reservations = startReservationScheduler(ctx, app.log);
   app.decorate('reservationScheduler', reservations);
   ipBlocking.start();
-  const presence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
+  // Each project keeps its logs for its logs_life days (project settings).
+  const pruning = startLogPruning(db, ctx.clock, app.log);
+  const presence = followDevicePresence({
+    db,
+    link: deviceLink,
+    realtime: hub.realtime,
+    mailer,
+    config,
+    log: app.log,
+  });
   const events = followDeviceEvents({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   app.addHook('onClose', async () => {
     // First: a reservation tick in flight may still ask for door syncs.
@@ -183,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await ctx.sip.stop();
     scheduler.stop();
     await licenceWatch.stop();
+    pruning.stop();
     ipBlocking.stop();
     await ctx.mailer.close();
     await hub.close();

@@ -168,6 +168,39 @@ export interface OutboxTable {
   error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** The HTML part (migration 0025); null for messages written before it. */
+  html: string | null;
+}
+
+/** One section of a project's settings (migration 0025): JSON, fields missing mean their default. */
+export interface ProjectSettingsTable {
+  project_id: number;
+  section: string;
+  value: Defaulted<string>;
+  updated_by_user_id: number | null;
+  updated_at: Timestamp;
+}
+
+/** Settings of the whole installation (migration 0025): the device broker's certificate. */
+export interface InstallationSettingsTable {
+  section: string;
+  value: Defaulted<string>;
+  updated_at: Timestamp;
+}
+
+/** A mail template (migration 0025): project level when domain_id is null (domain_key 0). */
+export interface MailTemplatesTable {
+  id: Generated<number>;
+  project_id: number;
+  domain_id: number | null;
+  /** domain_id, or 0 for the project level: the unique index's key. */
+  domain_key: Defaulted<number>;
+  mail_type_id: number;
+  subject: string;
+  body: string;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface OneTimeCodesTable {
@@ -905,6 +938,9 @@ export interface Database {
   audit_events: AuditEventsTable;
   self_registrations: SelfRegistrationsTable;
   outbox: OutboxTable;
+  project_settings: ProjectSettingsTable;
+  installation_settings: InstallationSettingsTable;
+  mail_templates: MailTemplatesTable;
   one_time_codes: OneTimeCodesTable;
   markers: MarkersTable;
   user_markers: UserMarkersTable;

@@ -23,9 +23,11 @@ import { guestAccessRoutes } from './guest-access/routes';
 import { identifierRoutes } from './identifiers/routes';
 import { ukey2Routes } from './identifiers/ukey2';
 import { licenceRoutes } from './licences/routes';
+import { mailTemplateRoutes } from './mail-templates/routes';
 import { markerRoutes } from './markers/markers';
 import { notificationRoutes } from './notifications/notifications';
 import { installAuth } from './plumbing/auth-hook';
+import { projectRoutes } from './project/routes';
 import { roleRoutes } from './roles/roles';
 import { securityRoutes } from './security/ip-blocking';
 import { sessionAreaRoutes } from './session/routes';
@@ -62,6 +64,8 @@ const AREAS = [
   ukey2Routes,
   guestAccessRoutes,
   licenceRoutes,
+  projectRoutes,
+  mailTemplateRoutes,
 ];
 
 /**

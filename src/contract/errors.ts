@@ -119,6 +119,9 @@ export const ERROR_CODES = {
   amenityHasActiveReservations: 'amenity has active reservations',
   /** A reservation still to happen or in use is cancelled before it is deleted (docs/decisions.md, Amenities). */
   reservationNotFinished: 'reservation not finished',
+  // Project settings and mail (8.2 Others).
+  templateExists: 'a template of this type exists',
+  phonebookMustBeDisabled: 'phonebook must be disabled',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -180,6 +183,9 @@ export const FIELD_ERROR_CODES = [
   'slot_mismatch',
   'no_free_places',
   'qr_devices',
+  // Mail templates: a placeholder the type does not know; one the type needs (section 5 "required placeholders").
+  'unknown_placeholder',
+  'placeholder_required',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -14,9 +14,11 @@ import { GROUP_CALLS } from './calls/groups';
 import { GUEST_ACCESS_CALLS } from './calls/guest-access';
 import { IDENTIFIER_CALLS } from './calls/identifiers';
 import { LICENCE_CALLS } from './calls/licences';
+import { MAIL_TEMPLATE_CALLS } from './calls/mail-templates';
 import { MARKER_CALLS } from './calls/markers';
 import { NOTIFICATION_CALLS } from './calls/notifications';
 import { PROFILE_CALLS } from './calls/profile';
+import { PROJECT_CALLS } from './calls/project';
 import { REGISTRATION_CALLS } from './calls/registration';
 import { ROLE_CALLS } from './calls/roles';
 import { SECURITY_CALLS } from './calls/security';
@@ -63,6 +65,8 @@ export const CALLS = {
   ...UKEY2_CALLS,
   ...GUEST_ACCESS_CALLS,
   ...LICENCE_CALLS,
+  ...PROJECT_CALLS,
+  ...MAIL_TEMPLATE_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;

@@ -149,7 +149,8 @@ export const MENU: readonly MenuCategory[] = [
     entries: [
       planned('/audit-events', ['audit.view']),
       planned('/backups', ['backups.view']),
-      planned('/general-settings', ['project.view_settings']),
+      page('/general-settings', 'GET /project/general'),
+      page('/mail-templates', 'GET /mail-templates/items'),
       page('/licenses', 'GET /licenses/items'),
       page('/ip-blocking', 'GET /ip-blocking/bans/items'),
       // Not built yet, but the call that will load it is declared already: it decides.

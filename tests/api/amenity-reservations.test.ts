@@ -465,11 +465,8 @@ describe.each(dialects)('amenity reservations (%s)', (dialect) => {
   });
 
   it('reads slots in the project’s zone across daylight-saving changes', async () => {
-    await t.db
-      .updateTable('projects')
-      .set({ settings: JSON.stringify({ time_zone: 'Europe/Berlin' }) })
-      .where('id', '=', ids.projectId)
-      .execute();
+    const zone = await t.call('PATCH', '/project/general', { token: admin, body: { time_zone: 'Europe/Berlin' } });
+    expect(zone.statusCode, zone.body).toBe(200);
     try {
       const allDay = await amenity({
         name: 'Night room',
@@ -499,7 +496,7 @@ describe.each(dialects)('amenity reservations (%s)', (dialect) => {
       await tick('2030-10-27T02:00:00Z');
       expect((await item(id)).status).toBe('expired');
     } finally {
-      await t.db.updateTable('projects').set({ settings: '{}' }).where('id', '=', ids.projectId).execute();
+      await t.db.deleteFrom('project_settings').where('project_id', '=', ids.projectId).execute();
     }
   });
 });

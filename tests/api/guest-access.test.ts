@@ -202,11 +202,11 @@ describe.each(dialects)('guest access (%s)', (dialect) => {
     });
     expect(patched.json().message).toBe('max pass count or period reached');
     // A granter whose groups set nothing meets the project's limits.
-    await t.db
-      .updateTable('projects')
-      .set({ settings: JSON.stringify({ guest_identifier_limits: { max_passes_count: 1 } }) })
-      .where('id', '=', ids.projectId)
-      .execute();
+    const projectLimit = await t.call('PATCH', '/project/general', {
+      token: admin,
+      body: { guest_identifier_limits: { max_passes_count: 1, max_period_days: null } },
+    });
+    expect(projectLimit.statusCode, projectLimit.body).toBe(200);
     const top = await addProjectUser(t, {
       login: `guest-top-${dialect}`,
       permissions: ['identifiers.create_guest', 'access_rules.view_all'],
@@ -219,7 +219,7 @@ describe.each(dialects)('guest access (%s)', (dialect) => {
     expect(overProject.json()).toMatchObject({
       errors: { 'passes_restrict.max_count': { code: 'max_passes', params: { max: 1 } } },
     });
-    await t.db.updateTable('projects').set({ settings: '{}' }).where('id', '=', ids.projectId).execute();
+    await t.db.deleteFrom('project_settings').where('project_id', '=', ids.projectId).execute();
     await limits('Building A', {});
     await limits('Unit 102', {});
   });

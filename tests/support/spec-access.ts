@@ -93,6 +93,21 @@ const alertsWrite = any('emergency_alerts.create', 'emergency_alerts.edit');
 // 6.2 Project: view and change project settings (IP blocking sits under Settings: decided).
 const settingsView = any('project.view_settings');
 const settingsChange = any('project.change_settings');
+const settingsRead = any('project.view_settings', 'project.change_settings');
+const templatesGroup = any('domains.edit_all', 'domains.edit_descendants', 'self_domain.manage_mail_templates');
+const templatesWrite = any(
+  'project.change_settings',
+  'domains.edit_all',
+  'domains.edit_descendants',
+  'self_domain.manage_mail_templates',
+);
+const templatesView = any(
+  'project.view_settings',
+  'project.change_settings',
+  'domains.edit_all',
+  'domains.edit_descendants',
+  'self_domain.manage_mail_templates',
+);
 
 export const SPEC_ACCESS: Record<string, SpecAccess> = {
   // 7.2 Session, registration and recovery: before login.
@@ -481,4 +496,56 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'DELETE /amenities/reservations/{id}': reservationsDelete,
   'POST /amenities/reservations/delete-all': reservationsDelete,
   'GET /amenities/reservations/{id}/logs': amenity('amenity_reservations.view_logs'),
+  // 6.2 Project: view and change project settings (7.8). Decided: who may change them may read them.
+  'GET /project/general': settingsRead,
+  'PATCH /project/general': settingsChange,
+  'GET /project/sip': settingsRead,
+  'PATCH /project/sip': settingsChange,
+  'GET /project/sip/domain/forward-rules': settingsRead,
+  'PATCH /project/sip/domain/forward-rules': settingsChange,
+  'POST /project/sip/resident-phonebook/delete': settingsChange,
+  'GET /project/push-server': settingsRead,
+  'PATCH /project/push-server': settingsChange,
+  'GET /project/whitelabel': settingsRead,
+  'PATCH /project/whitelabel': settingsChange,
+  'POST /project/whitelabel/logo': settingsChange,
+  'DELETE /project/whitelabel/logo': settingsChange,
+  'GET /project/apple-wallet': settingsRead,
+  'PATCH /project/apple-wallet': settingsChange,
+  'GET /project/mail': settingsRead,
+  'PATCH /project/mail': settingsChange,
+  'POST /project/mail/test': settingsChange,
+  'GET /project/broker': settingsRead,
+  'POST /project/broker': settingsChange,
+  'DELETE /project/broker': settingsChange,
+  // 6.2 Project: import device backup data.
+  'POST /project/import/device-backup': any('project.import_device_backup'),
+  // 6.2 Self-group management "white label": a group's logo, with the group editors.
+  'POST /domains/{id}/whitelabel/logo': any(
+    'domains.edit_all',
+    'domains.edit_descendants',
+    'self_domain.manage_white_label',
+  ),
+  'DELETE /domains/{id}/whitelabel/logo': any(
+    'domains.edit_all',
+    'domains.edit_descendants',
+    'self_domain.manage_white_label',
+  ),
+  'GET /uploads/logos/{file}': 'public',
+
+  // 6.3 Mail templates: project level with change-project-settings, group level with edit-all,
+  // edit-descendants or self-domain mail templates (the level is checked per template). Decided:
+  // viewers of project settings read every template.
+  'GET /mail-templates/items': templatesView,
+  'GET /mail-templates/{id}': templatesView,
+  'GET /mail-templates/types': templatesView,
+  'GET /mail-templates/domain-types': templatesView,
+  'PUT /mail-templates': templatesWrite,
+  'PATCH /mail-templates/{id}': templatesWrite,
+  'DELETE /mail-templates/{id}': templatesWrite,
+  'POST /mail-templates/delete-all': templatesWrite,
+  'POST /mail-templates/preview': settingsRead,
+  'POST /mail-templates/preview/send': settingsChange,
+  'POST /domains/{id}/mail-templates/preview': templatesGroup,
+  'POST /domains/{id}/mail-templates/preview/send': templatesGroup,
 };

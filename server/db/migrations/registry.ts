@@ -19,6 +19,7 @@ import { elevators } from './0018_elevators';
 import { access } from './0019_access';
 import { accessEvents } from './0022_access_events';
 import { amenities } from './0024_amenities';
+import { projectSettings } from './0025_project_settings';
 import { licences } from './0026_licences';
 
 /**
@@ -46,5 +47,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019_access': access,
   '0022_access_events': accessEvents,
   '0024_amenities': amenities,
+  '0025_project_settings': projectSettings,
   '0026_licences': licences,
 };

@@ -10,6 +10,7 @@ import {
   GuestIdentifierLimitsSchema,
   WhitelabelSettingsSchema,
 } from '../../../src/contract/entities/group';
+import { mailTypeById } from '../../../src/contract/entities/mail-template';
 import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
@@ -157,7 +158,21 @@ export async function withRelations(
     for (const g of groups)
       g.forward_rules = rules.filter((r) => r.domain_id === g.id).map(({ id, name }) => ({ id, name }));
   }
-  for (const empty of ['access_rules', 'devices', 'elevators', 'integrations', 'mail_templates'] as const) {
+  if (want.has('mail_templates')) {
+    // The group's own mail templates (project settings and mail), named by their type.
+    const templates = await db
+      .selectFrom('mail_templates')
+      .select(['id', 'domain_id', 'mail_type_id'])
+      .where('domain_id', 'in', ids)
+      .orderBy('mail_type_id')
+      .execute();
+    for (const g of groups) {
+      g.mail_templates = templates
+        .filter((t) => t.domain_id === g.id)
+        .map((t) => ({ id: t.id, name: mailTypeById(t.mail_type_id)?.code ?? String(t.mail_type_id) }));
+    }
+  }
+  for (const empty of ['access_rules', 'devices', 'elevators', 'integrations'] as const) {
     if (want.has(empty)) for (const g of groups) g[empty] = [];
   }
   return groups;

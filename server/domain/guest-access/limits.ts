@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
-import * as v from 'valibot';
 import { ERROR_CODES, type FieldError } from '../../../src/contract/errors';
-import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
 import { refused } from '../errors';
 import { readSettings } from '../groups/read';
+import { projectGuestLimits } from '../project/settings';
 
 /** A granter's limits on a guest key (doc 1 §3 `guest_identifier_limits`): null means none. */
 export interface GuestLimits {
@@ -14,10 +13,6 @@ export interface GuestLimits {
 }
 
 const DAY_MS = 86_400_000;
-const count = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)));
-const ProjectSettingsSchema = v.looseObject({
-  guest_identifier_limits: v.optional(v.partial(v.object({ max_passes_count: count, max_period_days: count })), {}),
-});
 
 /**
  * The limits a granter's keys must keep (docs/decisions.md, Guest access): for each group the
@@ -53,14 +48,7 @@ export async function guestLimits(db: Kysely<Database>, auth: Auth): Promise<Gue
     }
   }
   if (limits.max_passes_count === null || limits.max_period_days === null) {
-    const project = await db
-      .selectFrom('projects')
-      .select('settings')
-      .where('id', '=', auth.projectId)
-      .executeTakeFirst();
-    const own = readJson(project?.settings ?? null, ProjectSettingsSchema, {
-      guest_identifier_limits: {},
-    }).guest_identifier_limits;
+    const own = await projectGuestLimits(db, auth.projectId);
     limits.max_passes_count ??= own.max_passes_count ?? null;
     limits.max_period_days ??= own.max_period_days ?? null;
   }

@@ -11,6 +11,7 @@ import { nowIso } from '../clock';
 import { invalidData, invalidRelated, itemNotFound, prohibited } from '../errors';
 import { viewScope } from '../groups/access';
 import { userLicenceInfos } from '../licences/group-licences';
+import { projectLocale } from '../project/settings';
 import { personColumns } from './person-columns';
 
 /**
@@ -392,6 +393,8 @@ function columnsOf(body: UserPatch): UserUpdate {
 
 export async function createUser(db: Kysely<Database>, auth: Auth, body: UserCreate): Promise<number> {
   await assertUnique(db, body);
+  // A new person speaks the project's language until they choose their own.
+  const locale = await projectLocale(db, auth.projectId);
   await assertAssignableRole(db, auth, body.role_id);
   await assertRelated(db, auth, body.domains, body.markers);
   const password_hash = body.password ? await hashPassword(body.password) : null;
@@ -404,6 +407,7 @@ export async function createUser(db: Kysely<Database>, auth: Auth, body: UserCre
         login: body.login,
         name: body.name,
         password_hash,
+        locale,
         send_registration_link: body.send_registration_link && !password_hash ? 1 : 0,
         activated_at: password_hash ? now : null,
         created_by_user_id: auth.userId,

@@ -25,6 +25,7 @@ import { profileArea } from './profile';
 import { rolesArea } from './roles';
 import { schedulesArea } from './schedules';
 import { securityArea } from './security';
+import { settingsArea } from './settings';
 import { shellArea } from './shell';
 import { telephonyArea } from './telephony';
 import { usersArea } from './users';
@@ -59,6 +60,7 @@ export const AREAS = [
   accessEventsArea,
   guestAccessArea,
   licencesArea,
+  settingsArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

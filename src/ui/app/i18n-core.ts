@@ -43,6 +43,7 @@ export const NAMESPACES = [
   'ukey2',
   'guestAccess',
   'licences',
+  'settings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -83,7 +83,9 @@ export type PageKey =
   | 'guestKeyForm'
   | 'guestPage'
   | 'licences'
-  | 'licenceReports';
+  | 'licenceReports'
+  | 'generalSettings'
+  | 'mailTemplates';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -167,8 +169,11 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   },
   single('/reports/licenses', 'licenceReports'),
   single('/backups'),
-  single('/general-settings'),
   single('/licenses', 'licences'),
+  // Project settings (7.8): one tab per section (?tab=), each opening its 900 px dialog.
+  single('/general-settings', 'generalSettings'),
+  // Mail templates (7.6; 2.5 names the section, not its path): the list with add/edit dialogs.
+  single('/mail-templates', 'mailTemplates'),
   single('/system-info'),
   // IP blocking (7.8): banned addresses and the whitelist, one tab each (?tab=whitelist).
   single('/ip-blocking', 'ipBlocking'),

@@ -84,6 +84,10 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   licenceReports: lazy(() =>
     import('../licence-reports/LicenceReportsPage').then((m) => ({ default: m.LicenceReportsPage })),
   ),
+  generalSettings: lazy(() =>
+    import('../settings/GeneralSettingsPage').then((m) => ({ default: m.GeneralSettingsPage })),
+  ),
+  mailTemplates: lazy(() => import('../settings/MailTemplatesPage').then((m) => ({ default: m.MailTemplatesPage }))),
   deviceTasks: lazy(() => import('../device-tasks/DeviceTasksPage').then((m) => ({ default: m.DeviceTasksPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),
   deviceEvents: lazy(() => import('../device-events/DeviceEventsPage').then((m) => ({ default: m.DeviceEventsPage }))),

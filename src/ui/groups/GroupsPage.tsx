@@ -12,6 +12,7 @@ import { useEntityForm } from '../entities/use-entity-form';
 import { usePickers } from '../entities/use-pickers';
 import { Button } from '../kit/Button';
 import { PageHeader } from '../kit/PageHeader';
+import { GroupWhitelabelDialog } from '../settings/GroupWhitelabelDialog';
 import { DeleteGroupDialog } from './DeleteGroupDialog';
 import { GenerateGroupsDialog } from './GenerateGroupsDialog';
 import { GroupFormDialog } from './GroupFormDialog';
@@ -25,6 +26,7 @@ import { StructureImportDialog } from './StructureImportDialog';
 /** A dialog opened from a row's menu (add and edit have their own routes). */
 type Open =
   | { kind: 'licence'; group: ListRow }
+  | { kind: 'whitelabel'; group: ListRow }
   | { kind: 'import'; group: ListRow }
   | { kind: 'export'; group: ListRow }
   | { kind: 'generate'; group: ListRow }
@@ -59,6 +61,8 @@ export function GroupsPage() {
   const can: Record<GroupAction, boolean> = {
     // Whoever sees a group may open it; the dialog is read-only without the edit right.
     edit: true,
+    // A group's own white label (project settings and mail): its editors and its white-label managers.
+    whitelabel: useMayCall('POST /domains/{id}/whitelabel/logo'),
     addChild: access.create,
     export: useMayCall('GET /domains/{id}/export/structure'),
     import: useMayCall('POST /domains/{id}/import/structure'),
@@ -118,6 +122,14 @@ export function GroupsPage() {
             closePage('/groups');
             closeDialog(changed, reveal);
           }}
+        />
+      ) : null}
+      {open?.kind === 'whitelabel' ? (
+        <GroupWhitelabelDialog
+          groupId={open.group.id}
+          groupName={String(open.group.name)}
+          mayEdit={access.edit}
+          onClose={() => setOpen(null)}
         />
       ) : null}
       {open?.kind === 'generate' ? (

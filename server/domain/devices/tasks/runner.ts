@@ -61,7 +61,7 @@ export interface TaskRunner {
  * devices costs a few statements per hundreds of devices, not several per task.
  */
 export function startTaskRunner(deps: {
-  ctx: Pick<AppContext, 'db' | 'realtime'>;
+  ctx: Pick<AppContext, 'db' | 'realtime'> & Partial<Pick<AppContext, 'mailer' | 'config'>>;
   link: Pick<DeviceLink, 'request' | 'onStatus' | 'onlineSerials' | 'isOnline'>;
   config: DeviceTasksConfig;
   log: FastifyBaseLogger;
