@@ -9,6 +9,10 @@
  * - compile: one door's full identifiers list (doorIdentifiers, what a sync sends), for 10 doors;
  *   mean and max (goal ≤ 1 s). Baseline: load every identifier and rule, and for each
  *   credential evaluate every rule, keeping those at the door.
+ * - access matrix: one page of 100 users × every door they reach (accessMatrixPage: set-based SQL
+ *   over the rule joins), random pages unfiltered and first pages of a random group; p50/p99
+ *   (goal p99 ≤ 50 ms). Baseline: load every rule, membership and identifier, and evaluate every
+ *   rule for every user of the filter (the columns need all of them), keeping the page's cells.
  * Rules: 70 % name a group (one of 200 under one root), 20 % five users, 10 % ten identifiers;
  * each names 2 doors, 5 % are prohibitions, 30 % have one of 50 time rules.
  */
@@ -16,11 +20,13 @@ import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../server/db/schema';
+import { gatherStatistics } from '../server/db/statistics';
 import { decide } from '../server/domain/access/decide/decide';
 import { loadForSubject, loadRules, toCredential } from '../server/domain/access/decide/load';
 import { modelFromRows } from '../server/domain/access/decide/rows-model';
 import { doorIdentifiers } from '../server/domain/access/door-list';
 import { explainAccess } from '../server/domain/access/explain';
+import { accessMatrixPage } from '../server/domain/access/matrix/matrix';
 import type { Auth } from '../server/domain/auth/auth-context';
 import { ALL_PERMISSIONS } from '../src/contract/permissions';
 import { benchDatabase } from './support/devices-database';
@@ -32,6 +38,8 @@ const RULES = numberFrom('BENCH_ACCESS_RULES', 1000);
 const DOORS = 500;
 const GROUPS = 200;
 const EXPLAINS = numberFrom('BENCH_ACCESS_EXPLAINS', 2000);
+const MATRIX_PAGES = numberFrom('BENCH_ACCESS_MATRIX_PAGES', 300);
+const MATRIX_SIZE = 100;
 
 let seed = 42;
 const random = () => {
@@ -44,7 +52,13 @@ async function bulk<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>, size
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-async function build(): Promise<{ db: Kysely<Database>; projectId: number; doors: number[]; identifiers: number[] }> {
+async function build(): Promise<{
+  db: Kysely<Database>;
+  projectId: number;
+  doors: number[];
+  identifiers: number[];
+  groups: number[];
+}> {
   const started = performance.now();
   const db = await benchDatabase(Array.from({ length: DOORS }, (_, i) => `ACC-${Date.now()}-${i}`));
   const project = await db.selectFrom('projects').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -88,6 +102,24 @@ async function build(): Promise<{ db: Kysely<Database>; projectId: number; doors
   await bulk(
     users.map((id) => ({ user_id: id, domain_id: groups[pick(GROUPS)] as number })),
     (c) => db.insertInto('user_domains').values(c).execute(),
+  );
+  // Project members (the matrix lists the project's users).
+  const role = await db
+    .insertInto('roles')
+    .values({
+      project_id: projectId,
+      name: 'member',
+      description: null,
+      permissions: '[]',
+      created_by_user_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await bulk(
+    users.map((id) => ({ user_id: id, project_id: projectId, role_id: Number(role.id), created_at: now })),
+    (c) => db.insertInto('memberships').values(c).execute(),
   );
   await bulk(
     users.flatMap((id, u) =>
@@ -154,10 +186,12 @@ async function build(): Promise<{ db: Kysely<Database>; projectId: number; doors
   await bulk([...ruleUsers.values()], (c) => db.insertInto('access_rule_users').values(c).execute());
   await bulk([...ruleIdents.values()], (c) => db.insertInto('access_rule_identifiers').values(c).execute());
   await bulk(ruleTimes, (c) => db.insertInto('access_rule_time_rules').values(c).execute());
+  // The planner statistics the server gathers after migrations and every hour (server/db/statistics.ts).
+  await gatherStatistics(db);
   console.log(
     `seeded ${users.length} users, ${identifiers.length} identifiers, ${rules.length} rules, ${doors.length} doors in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  return { db, projectId, doors, identifiers };
+  return { db, projectId, doors, identifiers, groups };
 }
 
 const quantile = (xs: number[], q: number) => {
@@ -191,7 +225,7 @@ async function loadEverything(db: Kysely<Database>, projectId: number) {
 }
 
 console.log(`load before: ${execFileSync('uptime', { encoding: 'utf8' }).trim()}`);
-const { db, projectId, doors, identifiers } = await build();
+const { db, projectId, doors, identifiers, groups } = await build();
 const auth: Auth = {
   userId: 0,
   projectId,
@@ -305,4 +339,121 @@ console.log(
   `naive       ${ms(mean(naiveTimes))} ${ms(Math.max(...naiveTimes))}  (${naiveTimes.length} doors, same items)`,
 );
 console.log(`\ngranted in explain: ${granted.fast}/${EXPLAINS}; naive ${granted.naive}/${naiveExplainTimes.length}`);
+
+// ---- access matrix: a page of users × doors ----
+
+/** The page's cells as `user device#lock → rule ids`, and the columns, for comparing the two ways. */
+type MatrixView = { doors: string[]; cells: Map<string, number[]> };
+
+/** Naive: every rule evaluated for every user of the filter (all of them: the columns need them). */
+async function naiveMatrix(groupId: number | null, offset: number): Promise<MatrixView> {
+  const everything = await loadEverything(db, projectId);
+  const members = await db
+    .selectFrom('users as u')
+    .innerJoin('memberships as ms', 'ms.user_id', 'u.id')
+    .select(['u.id', 'u.name'])
+    .where('ms.project_id', '=', projectId)
+    .where('u.deleted_at', 'is', null)
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .execute();
+  const owners = new Map(
+    (
+      await db
+        .selectFrom('identifiers')
+        .select(['id', 'owner_id'])
+        .where('project_id', '=', projectId)
+        .where('owner_type', '=', 'owner')
+        .execute()
+    ).map((i) => [Number(i.id), Number(i.owner_id)]),
+  );
+  const users = members
+    .map((m) => Number(m.id))
+    .filter((id) => groupId === null || (everything.groupsOf.get(id) ?? []).includes(groupId));
+  const page = new Set(users.slice(offset, offset + MATRIX_SIZE));
+  const doorSet = new Set<string>();
+  const cells = new Map<string, number[]>();
+  for (const user of users) {
+    const groupsOfUser = everything.groupsOf.get(user) ?? [];
+    for (const rule of everything.rules) {
+      const applies =
+        rule.user_ids.includes(user) ||
+        rule.group_ids.some((g) => groupsOfUser.includes(g)) ||
+        rule.identifier_ids.some((i) => owners.get(i) === user);
+      if (!applies) continue;
+      for (const door of rule.doors) {
+        const key = `${door.device_id}#${door.lock}`;
+        doorSet.add(key);
+        if (!page.has(user)) continue;
+        const cell = cells.get(`${user} ${key}`) ?? [];
+        cell.push(rule.id);
+        cells.set(`${user} ${key}`, cell);
+      }
+    }
+  }
+  for (const list of cells.values()) list.sort((a, b) => a - b);
+  return { doors: [...doorSet].sort(), cells };
+}
+
+const fastView = (answer: Awaited<ReturnType<typeof accessMatrixPage>>): MatrixView => ({
+  doors: answer.data.doors.map((d) => `${d.device_id}#${d.lock_number}`).sort(),
+  cells: new Map(
+    answer.data.items.flatMap((row) =>
+      row.cells.map((c) => [
+        `${row.id} ${c.device_id}#${c.lock_number}`,
+        c.rules.map((r) => r.id).sort((a, b) => a - b),
+      ]),
+    ),
+  ),
+});
+
+const matrixAsks = Array.from({ length: MATRIX_PAGES }, (_, i) =>
+  i % 2 === 0
+    ? { groupId: null, page: 1 + pick(Math.ceil(USERS / MATRIX_SIZE)) }
+    : { groupId: groups[pick(groups.length)] as number, page: 1 },
+);
+const matrixTimes = { all: [] as number[], group: [] as number[] };
+let cellsSeen = 0;
+for (const [i, ask] of matrixAsks.entries()) {
+  const t0 = performance.now();
+  const answer = await accessMatrixPage(db, auth, {
+    page: ask.page,
+    size: MATRIX_SIZE,
+    ...(ask.groupId === null ? {} : { domain_id: ask.groupId }),
+  });
+  const took = performance.now() - t0;
+  if (i >= 20) (ask.groupId === null ? matrixTimes.all : matrixTimes.group).push(took); // after a warm-up
+  cellsSeen += answer.data.items.reduce((n, row) => n + row.cells.length, 0);
+}
+const naiveMatrixTimes: number[] = [];
+for (const ask of matrixAsks.slice(0, 6)) {
+  const t0 = performance.now();
+  const naive = await naiveMatrix(ask.groupId, (ask.page - 1) * MATRIX_SIZE);
+  naiveMatrixTimes.push(performance.now() - t0);
+  const fast = fastView(
+    await accessMatrixPage(db, auth, {
+      page: ask.page,
+      size: MATRIX_SIZE,
+      ...(ask.groupId === null ? {} : { domain_id: ask.groupId }),
+    }),
+  );
+  if (JSON.stringify(fast.doors) !== JSON.stringify(naive.doors)) throw new Error('matrix columns differ from naive');
+  if (JSON.stringify([...fast.cells].sort()) !== JSON.stringify([...naive.cells].sort()))
+    throw new Error('matrix cells differ from naive');
+}
+const both = [...matrixTimes.all, ...matrixTimes.group];
+console.log(
+  `\naccess matrix page (${MATRIX_SIZE} users × the doors they reach; ${MATRIX_PAGES} pages; goal p99 ≤ 50 ms); mean cells per page: ${Math.round(cellsSeen / MATRIX_PAGES)}`,
+);
+console.log('                    p50 ms    p90 ms    p99 ms   max ms');
+const line = (label: string, xs: number[]) =>
+  console.log(
+    `${label.padEnd(16)}${ms(quantile(xs, 0.5))} ${ms(quantile(xs, 0.9))} ${ms(quantile(xs, 0.99))} ${ms(Math.max(...xs))}`,
+  );
+line('gatehouse all', matrixTimes.all);
+line('gatehouse group', matrixTimes.group);
+line('gatehouse both', both);
+console.log(
+  `naive           ${ms(quantile(naiveMatrixTimes, 0.5))} ${ms(quantile(naiveMatrixTimes, 0.9))} ${ms(quantile(naiveMatrixTimes, 0.99))} ${ms(Math.max(...naiveMatrixTimes))}  (${naiveMatrixTimes.length} pages, same cells and columns)`,
+);
 await db.destroy();

@@ -4,6 +4,9 @@
  * - held: N simulated devices connected with credentials and a status heartbeat, held for a
  *   while; connect time, how many the server still counts online, statuses per second, loop
  *   delay and memory of the broker process; the devices run in a child process (goal 10,000).
+ *   Two Gatehouse rows: `server` is the whole app (credentials from the devices table, presence
+ *   recorded in the rows: `presence_ms` until every row says online, the task queue), `link`
+ *   the device link alone (credentials from memory).
  * - ingest: devices sending events in batches until every one is stored and acked
  *   (goal ≥ 5,000 events/s). Gatehouse stores them with the platform's ingestion
  *   (server/domain/devices/event-ingest.ts) into a fresh SQLite file (BENCH_DATABASE_URL:
@@ -22,6 +25,7 @@ import { numberFrom } from './support/devices-measure';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SIDES = {
+  server: join(here, 'support/devices-server.ts'),
   gatehouse: join(here, 'support/devices-gatehouse.ts'),
   converge: join(here, 'support/devices-converge.ts'),
   baseline: join(here, 'bare/devices-baseline.ts'),
@@ -48,15 +52,24 @@ function run(side: keyof typeof SIDES, args: (string | number)[]): Record<string
 
 const load = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 const row = (name: string, r: Record<string, number>, keys: string[]) =>
-  `${name.padEnd(10)} ${keys.map((k) => String(r[k]).padStart(k.length)).join('  ')}`;
+  `${name.padEnd(10)} ${keys.map((k) => String(r[k] ?? '-').padStart(k.length)).join('  ')}`;
 
 console.log(`load before: ${load()}`);
-const holdKeys = ['devices', 'connect_ms', 'online_after_hold', 'statuses_per_s', 'loop_p99_ms', 'rss_mb'];
+const holdKeys = [
+  'devices',
+  'connect_ms',
+  'presence_ms',
+  'online_after_hold',
+  'statuses_per_s',
+  'loop_p99_ms',
+  'rss_mb',
+];
 if (!only || only === 'hold') {
   console.log(`\nheld: ${devices} devices, heartbeat ${heartbeatS} s, held ${holdS} s (goal 10,000 online)`);
   console.log(`${''.padEnd(10)} ${holdKeys.join('  ')}`);
-  for (const side of ['gatehouse', 'baseline'] as const)
-    console.log(row(side, run(side, ['hold', devices, holdS, heartbeatS]), holdKeys));
+  console.log(row('server', run('server', ['hold', devices, holdS, heartbeatS]), holdKeys));
+  console.log(row('link', run('gatehouse', ['hold', devices, holdS, heartbeatS]), holdKeys));
+  console.log(row('baseline', run('baseline', ['hold', devices, holdS, heartbeatS]), holdKeys));
 }
 
 if (!only || only === 'ingest') {

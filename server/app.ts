@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import { type BrokerPorts, startDeviceLink, startMosquittoSync } from './device-link';
+import { type ReservationScheduler, startReservationScheduler } from './domain/amenities/status-scheduler';
 import { configurePasswordHashing } from './domain/auth/passwords';
 import { type Clock, systemClock } from './domain/clock';
 import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
@@ -14,7 +15,13 @@ import { linkStatusSource } from './domain/devices/link-status';
 import { followDevicePresence } from './domain/devices/presence';
 import type { DeviceStatusSource } from './domain/devices/status';
 import { startTaskRunner } from './domain/devices/tasks/runner';
+import { instanceId } from './domain/licences/instance';
+import { type LicenceWatch, startLicenceWatch } from './domain/licences/licence-watch';
+import { trustedKeys } from './domain/licences/trusted-keys';
+import { startLogPruning } from './domain/project/logs-life';
+import { mailConfigFor } from './domain/project/mail-settings';
 import { createIpBlocking } from './domain/security/ip-blocking';
+import { publishProfileChanged } from './domain/users/profile-changes';
 import { apiRoutes } from './http/api';
 import { installCompression } from './http/plumbing/compression';
 import { installConsole } from './http/plumbing/console';
@@ -65,6 +72,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Starts due announces (execute_at); tests tick it with a chosen time. */
     announceScheduler: AnnounceScheduler;
+    /** Derives licence features when licences start or end, sends licence notices; tests tick it after moving the clock. */
+    licenceWatch: LicenceWatch;
+    /** Moves amenity reservations by time (§4); tests tick it after moving their clock. */
+    reservationScheduler: ReservationScheduler;
   }
 }
 
@@ -91,18 +102,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const bus = config.databaseUrl ? createPgBus(config.databaseUrl, app.log) : createLocalBus();
   const hub = createHub(bus, app.log);
   const ipBlocking = createIpBlocking({ db, realtime: hub.realtime, clock: options.clock, log: app.log });
+  // Each project's mail leaves by its own settings (MAIL_MODE and SMTP_* by default).
+  const mailer = createMailer(db, (projectId) => mailConfigFor(db, config, projectId));
   const deviceTasks = startTaskRunner({
-    ctx: { db, realtime: hub.realtime },
+    ctx: { db, realtime: hub.realtime, mailer, config },
     link: deviceLink,
     config: config.deviceTasks,
     log: app.log,
+    listen: (listener) =>
+      bus.listen((message) => {
+        if (message.kind === 'event') listener(message.topic, message.data);
+      }),
   });
   const ctx: AppContext = {
     config,
     db,
     jwtKey: resolveJwtKey(config),
     startedAt: new Date(),
-    mailer: createMailer(db, config.mail),
+    mailer,
     realtime: hub.realtime,
     sip: createSipService({
       config,
@@ -118,6 +135,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deviceStatus: options.deviceStatus ?? linkStatusSource(deviceLink),
     deviceTasks,
     clock: options.clock ?? systemClock,
+    licensing: {
+      db,
+      clock: options.clock ?? systemClock,
+      keys: trustedKeys(config.licences),
+      instanceId: instanceId(config.dataDir),
+      // Every member's console reloads its settings: the menu and the calls follow the new features.
+      featuresChanged: async (projectId) => {
+        const members = await db
+          .selectFrom('memberships')
+          .select('user_id')
+          .where('project_id', '=', projectId)
+          .execute();
+        publishProfileChanged(
+          hub.realtime,
+          projectId,
+          members.map((m) => m.user_id),
+        );
+      },
+    },
   };
   app.decorate('ctx', ctx);
   app.decorate('realtime', ctx.realtime);
@@ -128,20 +164,39 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installConsole(app, options.distDir ?? DEFAULT_DIST);
   const scheduler = startAnnounceScheduler(ctx, app.log);
   app.decorate('announceScheduler', scheduler);
+  const licenceWatch = startLicenceWatch(ctx, ctx.licensing, app.log);
+  app.decorate('licenceWatch', licenceWatch);
+  const reservations = startReservationScheduler(ctx, app.log);
+  app.decorate('reservationScheduler', reservations);
   ipBlocking.start();
-  const stopPresence = followDevicePresence({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
+  // Each project keeps its logs for its logs_life days (project settings).
+  const pruning = startLogPruning(db, ctx.clock, app.log);
+  const presence = followDevicePresence({
+    db,
+    link: deviceLink,
+    realtime: hub.realtime,
+    mailer,
+    config,
+    log: app.log,
+  });
   const events = followDeviceEvents({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
   app.addHook('onClose', async () => {
-    stopPresence();
+    // First: a reservation tick in flight may still ask for door syncs.
+    await reservations.stop();
+    // Then: a closing link says every device is offline, which is no news to record or notify.
+    const presenceStopped = presence.stop();
     // Stop sending; closing the link ends what is in flight (it is tried again later, by id).
     const draining = deviceTasks.stop();
     events.stop();
     await deviceLink.close();
+    await presenceStopped;
     await mosquitto?.close();
     await draining;
     await events.ingestion.drain();
     await ctx.sip.stop();
     scheduler.stop();
+    await licenceWatch.stop();
+    pruning.stop();
     ipBlocking.stop();
     await ctx.mailer.close();
     await hub.close();

@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
@@ -64,6 +65,17 @@ export interface Config {
    * TCP peer is the client), true (every peer), or the proxies' addresses, ranges and proxy-addr names.
    */
   trustProxy: boolean | string[];
+  /** Licences (server/domain/licences): the licence server and the keys licences are accepted from. */
+  licences: LicenceConfig;
+}
+
+export interface LicenceConfig {
+  /** LICENCE_SERVER_URL: where "add from a licence server" asks (`POST {url}/features/state`); null: not offered. */
+  serverUrl: string | null;
+  /** LICENCE_DEV_KEY (default: on exactly with demo content): accept licences signed with the development key. */
+  devKey: boolean;
+  /** LICENCE_PUBLIC_KEYS: the vendor's public keys, `id=base64 SPKI DER` (Ed25519), comma-separated. */
+  publicKeys: Record<string, string>;
 }
 
 /** How hard argon2id works: `standard` (64 MiB, 3 passes) everywhere people log in; `low` (1 MiB, 1 pass) for test servers. */
@@ -317,6 +329,43 @@ const portRange: Rule<[number, number]> = {
 /** proxy-addr's names of address ranges, accepted in TRUST_PROXY. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+const licenceServerUrl: Rule<string> = {
+  schema: v.pipe(
+    v.string(),
+    v.regex(/^https?:\/\/\S+$/),
+    v.transform((url) => url.replace(/\/+$/, '')),
+  ),
+  expected: 'an http:// or https:// URL',
+};
+
+const publicKeys: Rule<Record<string, string>> = {
+  schema: v.pipe(
+    v.string(),
+    v.regex(/^[A-Za-z0-9._-]{1,64}=[A-Za-z0-9+/]+={0,2}(,[A-Za-z0-9._-]{1,64}=[A-Za-z0-9+/]+={0,2})*$/),
+    v.transform((value) =>
+      Object.fromEntries(
+        value.split(',').map((pair) => {
+          const at = pair.indexOf('=');
+          return [pair.slice(0, at), pair.slice(at + 1)];
+        }),
+      ),
+    ),
+    v.check((keys) =>
+      Object.values(keys).every((key) => {
+        try {
+          return (
+            createPublicKey({ key: Buffer.from(key, 'base64'), format: 'der', type: 'spki' }).asymmetricKeyType ===
+            'ed25519'
+          );
+        } catch {
+          return false;
+        }
+      }),
+    ),
+  ),
+  expected: 'comma-separated id=key pairs, each key an Ed25519 public key as base64 SPKI DER',
+};
+
 const trustProxy: Rule<boolean | string[]> = {
   schema: v.pipe(
     v.string(),
@@ -475,6 +524,11 @@ export function loadConfig(env: Env): Config {
     cost: read('PASSWORD_HASH_COST', hashCost, 'standard'),
   };
   const trustProxySetting = read('TRUST_PROXY', trustProxy, false);
+  const licences: LicenceConfig = {
+    serverUrl: read('LICENCE_SERVER_URL', licenceServerUrl) ?? null,
+    devKey: read('LICENCE_DEV_KEY', flag, demo),
+    publicKeys: read('LICENCE_PUBLIC_KEYS', publicKeys, {}),
+  };
   // The demo's devices are simulated on loopback: a demo server never probes a real network.
   if (demo && !deviceSearch.allow.every((block) => blockInside(block, DEFAULT_SEARCH_ALLOW)))
     problems.push('DEVICE_SEARCH_ALLOW may name only blocks inside 127.0.0.0/8 while GATEHOUSE_DEMO=1');
@@ -518,5 +572,6 @@ export function loadConfig(env: Env): Config {
     deviceSearch,
     passwordHashing,
     trustProxy: trustProxySetting,
+    licences,
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from './db/schema';
 import type { Clock } from './domain/clock';
 import type { DeviceStatusSource } from './domain/devices/status';
 import type { TaskRunner } from './domain/devices/tasks/runner';
+import type { LicenceEnv } from './domain/licences/licence-store';
 import type { IpBlocking } from './domain/security/ip-blocking';
 import type { Mailer } from './mail/mailer';
 import type { DeviceLink } from './mqtt/link';
@@ -32,4 +33,6 @@ export interface AppContext {
   deviceTasks: TaskRunner;
   /** The time rules that last read (remote control sessions); tests move it on. */
   clock: Clock;
+  /** Licences: the trusted keys, this installation's id and the clock licence states read. */
+  licensing: LicenceEnv;
 }

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import { deviceAuthenticator } from './domain/devices/broker-access';
 import { followMosquittoLogins, type MosquittoSync } from './domain/devices/mosquitto-sync';
+import { brokerTls } from './domain/project/broker-certificates';
 import { createDeviceLink } from './mqtt/create-link';
 import { connectDynsec } from './mqtt/dynsec';
 import type { DeviceLink } from './mqtt/link';
@@ -18,19 +19,23 @@ export interface BrokerPorts {
 
 /**
  * The app's one device link: MQTT_URL's broker, else the embedded one on MQTT_PORT and
- * MQTT_WS_PORT (TLS with MQTT_TLS_*), devices checked against the devices table, the server's
- * own credential generated into DATA_DIR.
+ * MQTT_WS_PORT (TLS with the certificate uploaded in project settings, else MQTT_TLS_*; read
+ * again at each restart), devices checked against the devices table, the server's own
+ * credential generated into DATA_DIR.
  */
-export function startDeviceLink(config: Config, db: Kysely<Database>, ports?: BrokerPorts): Promise<DeviceLink> {
+export async function startDeviceLink(config: Config, db: Kysely<Database>, ports?: BrokerPorts): Promise<DeviceLink> {
   const { mqtt } = config;
   if (mqtt.url) return createDeviceLink({ url: mqtt.url });
-  const tls = mqtt.tlsKey && mqtt.tlsCert ? { key: readFileSync(mqtt.tlsKey), cert: readFileSync(mqtt.tlsCert) } : null;
+  const fromEnvironment = () =>
+    mqtt.tlsKey && mqtt.tlsCert ? { key: readFileSync(mqtt.tlsKey), cert: readFileSync(mqtt.tlsCert) } : null;
+  const tls = async () => (await brokerTls(db)) ?? fromEnvironment();
   return createDeviceLink({
     embedded: {
       host: config.host,
       port: ports ? ports.port : mqtt.port,
       websocketPort: ports ? ports.websocketPort : mqtt.wsPort,
-      tls,
+      tls: await tls(),
+      reloadTls: tls,
       authenticate: deviceAuthenticator(db),
       server: resolveBrokerCredential(config),
     },

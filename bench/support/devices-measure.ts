@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /** What the device benches share: the result line, a loop-delay probe, memory. */
@@ -6,6 +9,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 export interface HoldResult {
   devices: number;
   connect_ms: number;
+  /** The whole server only: until every device's row records it online. */
+  presence_ms?: number;
   online_after_hold: number;
   statuses_per_s: number;
   loop_p99_ms: number;
@@ -62,3 +67,24 @@ export function spawnDevices(args: (string | number)[]): ChildProcess {
 
 /** Connections opened at once on both sides (BENCH_CONNECT_WAVE, default 200). */
 export const CONNECT_WAVE = Number(process.env.BENCH_CONNECT_WAVE ?? 200);
+
+/**
+ * BENCH_CPU_PROF=<dir>: a CPU profile of this process from now until `stop` (the measured
+ * window only, not the set-up), written there as `<name>-<pid>.cpuprofile`.
+ */
+export async function startProfile(name = 'devices'): Promise<{ stop(): Promise<void> } | null> {
+  const dir = process.env.BENCH_CPU_PROF;
+  if (!dir) return null;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(join(dir, `${name}-${process.pid}.cpuprofile`), JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}

@@ -168,6 +168,39 @@ export interface OutboxTable {
   error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** The HTML part (migration 0025); null for messages written before it. */
+  html: string | null;
+}
+
+/** One section of a project's settings (migration 0025): JSON, fields missing mean their default. */
+export interface ProjectSettingsTable {
+  project_id: number;
+  section: string;
+  value: Defaulted<string>;
+  updated_by_user_id: number | null;
+  updated_at: Timestamp;
+}
+
+/** Settings of the whole installation (migration 0025): the device broker's certificate. */
+export interface InstallationSettingsTable {
+  section: string;
+  value: Defaulted<string>;
+  updated_at: Timestamp;
+}
+
+/** A mail template (migration 0025): project level when domain_id is null (domain_key 0). */
+export interface MailTemplatesTable {
+  id: Generated<number>;
+  project_id: number;
+  domain_id: number | null;
+  /** domain_id, or 0 for the project level: the unique index's key. */
+  domain_key: Defaulted<number>;
+  mail_type_id: number;
+  subject: string;
+  body: string;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface OneTimeCodesTable {
@@ -706,6 +739,8 @@ export interface IdentifiersTable {
   /** A UKEY2's mobile client (migration 0022); kept after the key is revoked. */
   mobile_client_id: number | null;
   key_message: string | null;
+  /** JSON list of { from, to } ISO instants: it opens only inside one of them (a reservation's QR; migration 0024). */
+  valid_windows: Defaulted<string | null>;
   created_by_user_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -790,7 +825,86 @@ export interface BackupsTable {
   created_at: Timestamp;
 }
 
+/** An amenity (doc 1 §3; migration 0024): its time slots as JSON, persons and duration as columns. */
+export interface AmenitiesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  address: string | null;
+  description: string | null;
+  persons_min: Defaulted<number>;
+  persons_max: Defaulted<number>;
+  slot_duration: Defaulted<number>;
+  /** JSON list of { days, from, to }. */
+  slot_items: Defaulted<string>;
+  image_path: string | null;
+  image_original_path: string | null;
+  image_name: string | null;
+  terms_path: string | null;
+  terms_name: string | null;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface AmenityDomainsTable {
+  amenity_id: number;
+  domain_id: number;
+}
+export interface AmenityAccessRulesTable {
+  amenity_id: number;
+  access_rule_id: number;
+}
+/** A reservation (doc 1 §3, §4): its slots and the instants they span, its status and when time moves it next. */
+export interface AmenityReservationsTable {
+  id: Generated<number>;
+  project_id: number;
+  amenity_id: number;
+  /** YYYY-MM-DD, local to `time_zone`. */
+  date: string;
+  user_id: number | null;
+  identifier_id: number | null;
+  number_of_persons: number;
+  /** JSON list of { from, to } seconds of the local day. */
+  slots: string;
+  time_zone: string;
+  user_offset: number | null;
+  /** JSON list of { from, to } ISO instants (adjacent slots merged). */
+  windows: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  status: string;
+  next_status_at: Timestamp | null;
+  canceled_at: Timestamp | null;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** Places taken in one slot of an amenity's date: the counter bookings raise with a conditional UPDATE. */
+export interface AmenitySlotPlacesTable {
+  amenity_id: number;
+  date: string;
+  slot_from: number;
+  slot_to: number;
+  capacity: number;
+  booked: Defaulted<number>;
+}
+export interface AmenityReservationLogsTable {
+  id: Generated<number>;
+  reservation_id: number;
+  event: string;
+  /** JSON object of the change's details. */
+  info: Defaulted<string>;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  amenities: AmenitiesTable;
+  amenity_domains: AmenityDomainsTable;
+  amenity_access_rules: AmenityAccessRulesTable;
+  amenity_reservations: AmenityReservationsTable;
+  amenity_slot_places: AmenitySlotPlacesTable;
+  amenity_reservation_logs: AmenityReservationLogsTable;
   backups: BackupsTable;
   list_versions: ListVersionsTable;
   notifications: NotificationsTable;
@@ -821,6 +935,10 @@ export interface Database {
   access_rule_devices: AccessRuleDevicesTable;
   access_rule_time_rules: AccessRuleTimeRulesTable;
   access_rule_users: AccessRuleUsersTable;
+  licences: LicencesTable;
+  licence_settings: LicenceSettingsTable;
+  domain_licences: DomainLicencesTable;
+  licence_notices: LicenceNoticesTable;
   access_rule_identifiers: AccessRuleIdentifiersTable;
   access_rule_domains: AccessRuleDomainsTable;
   elevator_access_rules: ElevatorAccessRulesTable;
@@ -845,6 +963,9 @@ export interface Database {
   audit_events: AuditEventsTable;
   self_registrations: SelfRegistrationsTable;
   outbox: OutboxTable;
+  project_settings: ProjectSettingsTable;
+  installation_settings: InstallationSettingsTable;
+  mail_templates: MailTemplatesTable;
   one_time_codes: OneTimeCodesTable;
   markers: MarkersTable;
   user_markers: UserMarkersTable;
@@ -913,4 +1034,54 @@ export interface DeviceSyncErrorsTable {
   code: string;
   task_id: number;
   at: Timestamp;
+}
+
+/** An installed licence (migration 0026): the signed file and what it says. */
+export interface LicencesTable {
+  id: Generated<number>;
+  project_id: number;
+  /** The issuer's licence id; unique in the installation. */
+  licence_id: string;
+  type: string;
+  /** `file` or `server`. */
+  source: string;
+  customer: string | null;
+  issued_at: Timestamp;
+  /** JSON of the verified licence payload (server/domain/licences/licence-file.ts). */
+  data: string;
+  /** The signed file as received. */
+  payload: string;
+  installed_at: Timestamp;
+  installed_by_user_id: number | null;
+}
+
+/** A project's licence notices and the features cache's validity (migration 0026). */
+export interface LicenceSettingsTable {
+  project_id: number;
+  /** JSON of LicenceNotifications; null: the defaults of section 9. */
+  notifications: string | null;
+  /** When the project's derived features next change (a licence starts or its grace ends); null: never. */
+  features_until: Timestamp | null;
+  /** JSON of ProjectLicenceSummary (server/domain/licences/group-tree.ts): counts, period, type; null: none derived yet. */
+  summary: string | null;
+}
+
+/** A group's own licence settings (migration 0026): JSON of GroupLicenceSettings. */
+export interface DomainLicencesTable {
+  domain_id: number;
+  project_id: number;
+  settings: string;
+  updated_at: Timestamp;
+}
+
+/** The last notice of one licence end (migration 0026). */
+export interface LicenceNoticesTable {
+  id: Generated<number>;
+  project_id: number;
+  /** `project`, or `group:<id>`. */
+  subject: string;
+  /** Which end: the warning status and its instant. */
+  episode: string;
+  last_sent_at: Timestamp;
+  sent_count: number;
 }

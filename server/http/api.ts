@@ -8,7 +8,9 @@ import type { Hub } from '../realtime/hub';
 import { accessEventRoutes } from './access/events';
 import { accessRoutes } from './access/routes';
 import { timeRuleRoutes } from './access/time-rules';
+import { accessMatrixRoutes } from './access-matrix/routes';
 import { accessRuleRoutes } from './access-rules/routes';
+import { amenityRoutes } from './amenities/routes';
 import { backupRoutes } from './backups/routes';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
@@ -18,11 +20,15 @@ import { deviceSearchRoutes } from './devices/search';
 import { deviceTaskRoutes } from './devices/tasks';
 import { elevatorRoutes } from './elevators/routes';
 import { groupRoutes } from './groups/routes';
+import { guestAccessRoutes } from './guest-access/routes';
 import { identifierRoutes } from './identifiers/routes';
 import { ukey2Routes } from './identifiers/ukey2';
+import { licenceRoutes } from './licences/routes';
+import { mailTemplateRoutes } from './mail-templates/routes';
 import { markerRoutes } from './markers/markers';
 import { notificationRoutes } from './notifications/notifications';
 import { installAuth } from './plumbing/auth-hook';
+import { projectRoutes } from './project/routes';
 import { roleRoutes } from './roles/roles';
 import { securityRoutes } from './security/ip-blocking';
 import { sessionAreaRoutes } from './session/routes';
@@ -51,10 +57,16 @@ const AREAS = [
   elevatorRoutes,
   accessRoutes,
   accessRuleRoutes,
+  accessMatrixRoutes,
   timeRuleRoutes,
   identifierRoutes,
+  amenityRoutes,
   accessEventRoutes,
   ukey2Routes,
+  guestAccessRoutes,
+  licenceRoutes,
+  projectRoutes,
+  mailTemplateRoutes,
   backupRoutes,
 ];
 

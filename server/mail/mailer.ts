@@ -8,70 +8,113 @@ import { loadNodemailer } from '../lazy-packages';
 export interface OutgoingMail {
   to: string;
   subject: string;
+  /** The text part. */
   body: string;
+  /** The HTML part (composed mail has one: server/domain/mail/compose.ts). */
+  html?: string | null;
   kind: string;
   projectId: number | null;
 }
+
+/** How a project's mail leaves (project settings over MAIL_MODE and SMTP_*). */
+export interface MailRoute extends MailConfig {
+  /** `none`: STARTTLS when the relay offers it; `starttls`: required; `ssl`: TLS from the start. */
+  encryption?: 'none' | 'starttls' | 'ssl';
+  fromName?: string | null;
+}
+
+/** The route of a project's mail (null: mail of no project). */
+export type MailRouter = (projectId: number | null) => Promise<MailRoute>;
+
+/** What one delivery did: `kept` (mode none), `sent`, or `failed` with the relay's words. */
+export interface Delivery {
+  id: number;
+  status: 'kept' | 'sent' | 'failed';
+  error: string | null;
+}
+
+/** Outbox rows written by one statement of `sendMany` (8 values each, well under both dialects' limits). */
+const OUTBOX_CHUNK = 500;
 
 /**
  * Sends mail through nodemailer. Every message is written to the outbox first;
  * in mode `none` it stays there (status `kept`), in mode `smtp` it is sent and
  * marked `sent` or `failed` with the error. A failed send never fails the call
- * that caused it: the outbox shows what did not go out.
+ * that caused it: the outbox shows what did not go out. The mode, relay and
+ * sender are the project's (its mail settings, the environment by default):
+ * `route` answers them per message, and transports are kept per relay.
  */
-/** Outbox rows written by one statement of `sendMany` (7 values each, well under both dialects' limits). */
-const OUTBOX_CHUNK = 500;
-
-export function createMailer(db: Kysely<Database>, config: MailConfig) {
-  const smtp = config.mode === 'smtp';
+export function createMailer(db: Kysely<Database>, route: MailRouter | MailConfig) {
+  const routeOf: MailRouter = typeof route === 'function' ? route : async () => route;
   // nodemailer loads with the first message sent, not at start-up.
-  let transport: Promise<Transporter> | null = null;
-  const openTransport = () => {
-    transport ??= loadNodemailer().then((nodemailer) =>
-      nodemailer.createTransport({
-        host: config.host,
-        port: config.port,
-        secure: config.secure,
-        auth: config.user ? { user: config.user, pass: config.password ?? '' } : undefined,
-        // Loopback and private relays often use self-signed certificates for STARTTLS.
-        tls: { rejectUnauthorized: false },
-      }),
-    );
+  const transports = new Map<string, Promise<Transporter>>();
+  const transportFor = (r: MailRoute) => {
+    const encryption = r.encryption ?? (r.secure ? 'ssl' : 'none');
+    const key = JSON.stringify([r.host, r.port, encryption, r.user, r.password]);
+    let transport = transports.get(key);
+    if (!transport) {
+      transport = loadNodemailer().then((nodemailer) =>
+        nodemailer.createTransport({
+          host: r.host,
+          port: r.port,
+          secure: encryption === 'ssl',
+          requireTLS: encryption === 'starttls',
+          auth: r.user ? { user: r.user, pass: r.password ?? '' } : undefined,
+          // Loopback and private relays often use self-signed certificates for STARTTLS.
+          tls: { rejectUnauthorized: false },
+          connectionTimeout: 15_000,
+          greetingTimeout: 15_000,
+        }),
+      );
+      transports.set(key, transport);
+    }
     return transport;
   };
+  const fromOf = (r: MailRoute) => (r.fromName ? { name: r.fromName, address: r.from } : r.from);
 
-  async function send(mail: OutgoingMail): Promise<void> {
+  const row = (mail: OutgoingMail, smtp: boolean, now: string) => ({
+    project_id: mail.projectId,
+    to_address: mail.to,
+    subject: mail.subject,
+    body: mail.body,
+    html: mail.html ?? null,
+    kind: mail.kind,
+    status: smtp ? 'queued' : 'kept',
+    created_at: now,
+  });
+
+  /** Writes the outbox row, then sends it when the project's mode is smtp; answers what happened. */
+  async function deliverNow(mail: OutgoingMail): Promise<Delivery> {
+    const r = await routeOf(mail.projectId);
+    const smtp = r.mode === 'smtp';
     const { id } = await db
       .insertInto('outbox')
-      .values({
-        project_id: mail.projectId,
-        to_address: mail.to,
-        subject: mail.subject,
-        body: mail.body,
-        kind: mail.kind,
-        status: smtp ? 'queued' : 'kept',
-        created_at: nowIso(),
-      })
+      .values(row(mail, smtp, nowIso()))
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (smtp) await deliver(id, mail);
+    if (!smtp) return { id, status: 'kept', error: null };
+    return deliver(id, mail, r);
   }
 
-  async function deliver(id: number, mail: OutgoingMail): Promise<void> {
+  async function send(mail: OutgoingMail): Promise<void> {
+    await deliverNow(mail);
+  }
+
+  async function deliver(id: number, mail: OutgoingMail, r: MailRoute): Promise<Delivery> {
     try {
-      await (await openTransport()).sendMail({
-        from: config.from,
+      await (await transportFor(r)).sendMail({
+        from: fromOf(r),
         to: mail.to,
         subject: mail.subject,
         text: mail.body,
+        ...(mail.html ? { html: mail.html } : {}),
       });
       await db.updateTable('outbox').set({ status: 'sent', sent_at: nowIso() }).where('id', '=', id).execute();
+      return { id, status: 'sent', error: null };
     } catch (error) {
-      await db
-        .updateTable('outbox')
-        .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
-        .where('id', '=', id)
-        .execute();
+      const message = error instanceof Error ? error.message : String(error);
+      await db.updateTable('outbox').set({ status: 'failed', error: message }).where('id', '=', id).execute();
+      return { id, status: 'failed', error: message };
     }
   }
 
@@ -83,38 +126,43 @@ export function createMailer(db: Kysely<Database>, config: MailConfig) {
    */
   async function sendMany(mails: OutgoingMail[]): Promise<number[]> {
     const unwritten: number[] = [];
-    const written: { id: number; mail: OutgoingMail }[] = [];
+    const written: { id: number; mail: OutgoingMail; route: MailRoute }[] = [];
     const now = nowIso();
+    const routes = new Map<number | null, MailRoute>();
+    for (const mail of mails)
+      if (!routes.has(mail.projectId)) routes.set(mail.projectId, await routeOf(mail.projectId));
     for (let i = 0; i < mails.length; i += OUTBOX_CHUNK) {
       const chunk = mails.slice(i, i + OUTBOX_CHUNK);
       try {
         const rows = await db
           .insertInto('outbox')
-          .values(
-            chunk.map((mail) => ({
-              project_id: mail.projectId,
-              to_address: mail.to,
-              subject: mail.subject,
-              body: mail.body,
-              kind: mail.kind,
-              status: smtp ? 'queued' : 'kept',
-              created_at: now,
-            })),
-          )
+          .values(chunk.map((mail) => row(mail, routes.get(mail.projectId)?.mode === 'smtp', now)))
           .returning('id')
           .execute();
         // RETURNING promises no order, but ids are drawn in VALUES order (SQLite rowids,
         // a serial's nextval row by row); they only mark what SMTP did with each message.
         const ids = rows.map((r) => r.id).sort((a, b) => a - b);
-        for (const [k, mail] of chunk.entries()) written.push({ id: ids[k]!, mail });
+        for (const [k, mail] of chunk.entries()) {
+          written.push({ id: ids[k]!, mail, route: routes.get(mail.projectId) as MailRoute });
+        }
       } catch {
         for (let k = 0; k < chunk.length; k++) unwritten.push(i + k);
       }
     }
-    if (smtp) for (const { id, mail } of written) await deliver(id, mail);
+    for (const { id, mail, route: r } of written) if (r.mode === 'smtp') await deliver(id, mail, r);
     return unwritten;
   }
 
-  return { send, sendMany, close: async () => (await transport)?.close() };
+  return {
+    send,
+    sendMany,
+    /** One message, answering what became of it (the mail test shows the relay's error). */
+    deliverNow,
+    close: async () => {
+      const all = [...transports.values()];
+      transports.clear();
+      for (const transport of all) (await transport).close();
+    },
+  };
 }
 export type Mailer = ReturnType<typeof createMailer>;

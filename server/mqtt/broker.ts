@@ -26,6 +26,11 @@ export interface BrokerOptions {
   websocketPort?: number | null;
   /** PEM key and certificate: the TCP listener speaks MQTTS and the WebSocket one WSS. */
   tls?: { key: string | Buffer; cert: string | Buffer } | null;
+  /**
+   * Read again at each restart: the certificate and key to listen with from then on (the one
+   * stored in project settings, else the environment's), null for plain MQTT.
+   */
+  reloadTls?: () => Promise<{ key: string | Buffer; cert: string | Buffer } | null>;
   authenticate: DeviceAuthenticator;
   /** The server's own credential, for clients of the platform itself (other nodes, tools). */
   server?: Credential | null;

@@ -43,11 +43,13 @@ export async function createEmbeddedLink(options: BrokerOptions): Promise<Embedd
     );
     running = true;
   }
+  let tls = options.tls ?? null;
   await start(options);
   // A restart comes back on the ports it got, so devices find it again (port 0 in tests included).
   const portOf = (protocols: string[]) => broker.listeners.find((l) => protocols.includes(l.protocol))?.port ?? null;
   const again = (): BrokerOptions => ({
     ...options,
+    tls,
     port: portOf(['mqtt', 'mqtts']),
     websocketPort: portOf(['ws', 'wss']),
   });
@@ -76,10 +78,13 @@ export async function createEmbeddedLink(options: BrokerOptions): Promise<Embedd
       };
     },
     async restart() {
+      // A certificate uploaded since the start (project settings) is taken now.
+      if (options.reloadTls) tls = await options.reloadTls();
       const next = again();
       await stop('broker_restart');
       await start(next);
     },
+    certificate: () => (tls ? tls.cert.toString() : null),
     async close() {
       if (running) await stop('broker_stopped');
     },

@@ -82,5 +82,7 @@ export interface DeviceLink {
   status(): BrokerStatus;
   /** `/broker/restart`: the embedded broker stops and starts on the same ports; external: reconnects. */
   restart(): Promise<void>;
+  /** The embedded broker's certificate in use (PEM), null for plain MQTT; an external broker has none of ours. */
+  certificate?(): string | null;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { ALARM_SENSORS } from '../../src/contract/entities/device-alarm';
 
 /**
  * Messages of the device protocol (docs/device-protocol.md). Both sides parse what they
@@ -19,39 +20,6 @@ export const REQUEST_KINDS = [
   'lift.call',
 ] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
-
-/** Sensors that raise alarms (§3 Device alarm). */
-export const ALARM_SENSORS = [
-  'smoke',
-  'gas',
-  'pir',
-  'door',
-  'window',
-  'panic',
-  'flood',
-  'pull_cord',
-  'bed_mat',
-] as const;
-export type AlarmSensor = (typeof ALARM_SENSORS)[number];
-
-export const EVENT_TYPES = [
-  'door.opened',
-  'identifier.used',
-  'access.denied',
-  'plate.read',
-  'barrier.opened',
-  'lift.called',
-  'button.pressed',
-  'sip.rebooted',
-  'alarm.raised',
-  'alarm.cleared',
-  'backlog.dropped',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
-/** Device kinds, as `type` of §3. */
-export const DEVICE_TYPES = ['panel', 'monitor', 'accesscontroller', 'liftcontroller', 'ip_camera', 'barrier'] as const;
-export type DeviceType = (typeof DEVICE_TYPES)[number];
 
 /** Largest payload either side accepts. */
 export const MAX_PAYLOAD_BYTES = 256 * 1024;

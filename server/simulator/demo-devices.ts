@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { DEMO_DEVICES } from '../db/seed/demo-devices';
 import { floorMaps } from '../domain/devices/devices';
+import { deviceDialUrl } from '../mqtt/dial-url';
 import type { DeviceLink } from '../mqtt/link';
 import type { SyncItem } from './devices/access-decision';
 import { type FleetDevice, type SimulatedFleet, startSimulatedFleet } from './devices/fleet';
@@ -55,25 +56,6 @@ export const DEMO_FLOOR_MAP: readonly FloorMapEntry[] = [
   { floor: 3, name: 'Roof terrace', is_public: true, ports: [3] },
 ];
 
-/**
- * Where a device of this machine reaches the broker: the embedded broker's listener, or MQTT_URL's
- * broker without the server's credential (it must know the devices' logins: npm run
- * mosquitto-files); null when the embedded broker has no listener.
- */
-export function brokerUrlFor(link: DeviceLink): string | null {
-  if (link.mode === 'external') return link.status().url;
-  const listener = link.status().listeners.find((l) => l.protocol === 'mqtt' || l.protocol === 'mqtts');
-  if (listener) return `${listener.protocol}://${dialHost(listener.host)}:${listener.port}`;
-  const ws = link.status().listeners.find((l) => l.protocol === 'ws' || l.protocol === 'wss');
-  return ws ? `${ws.protocol}://${dialHost(ws.host)}:${ws.port}/mqtt` : null;
-}
-
-function dialHost(host: string): string {
-  if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::' || host === '[::]') return '[::1]';
-  return host.includes(':') ? `[${host}]` : host;
-}
-
 /** The demo devices found in the database, as a fleet (empty when the demo has none). */
 export async function demoFleetDevices(db: Kysely<Database>): Promise<FleetDevice[]> {
   const rows = await db
@@ -109,7 +91,7 @@ export async function startDemoDevices(options: {
   link: DeviceLink;
   log: (line: string) => void;
 }): Promise<SimulatedFleet | null> {
-  const url = brokerUrlFor(options.link);
+  const url = deviceDialUrl(options.link);
   if (!url) {
     options.log('Demo devices not started: they need MQTT_PORT or MQTT_WS_PORT on (or MQTT_URL).');
     return null;

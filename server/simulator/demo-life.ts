@@ -1,4 +1,5 @@
-import type { AlarmSensor, DeviceType } from '../mqtt/protocol';
+import type { DeviceType } from '../../src/contract/constants';
+import type { AlarmSensor } from '../../src/contract/entities/device-alarm';
 import type { AccessDecision, SyncItem } from './devices/access-decision';
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { deviceDialUrl } from '../mqtt/dial-url';
 import type { DeviceLink } from '../mqtt/link';
-import { brokerUrlFor } from './demo-devices';
 import { SimulatedDevice } from './devices/device';
 import { type BrokerSettings, type DiscoveryResponder, startDiscoveryResponder } from './devices/discovery';
 import { macOf } from './devices/fleet';
@@ -51,7 +51,7 @@ export async function startDemoSearchDevices(options: {
   };
 
   // Already added on an earlier run: connect as the demo devices do.
-  const url = brokerUrlFor(options.link);
+  const url = deviceDialUrl(options.link);
   const rows = await options.db
     .selectFrom('devices')
     .select(['serial_number', 'mqtt_password'])

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { isProjectSipEnabled } from '../domain/project/sip-settings';
 
 /** Purposes whose calls the server answers itself and queues as awaiting calls. */
 export const AWAITING_PURPOSES = ['master_sip_number', 'concierge'] as const;
@@ -22,7 +23,8 @@ export interface SipNumberInfo {
 
 /**
  * Reads virtual numbers for the registrar and the proxy. Only active numbers
- * exist for SIP: an inactive one can neither register nor be called.
+ * of projects whose SIP is on (project settings) exist for SIP: any other can
+ * neither register nor be called.
  */
 export function createDirectory(db: Kysely<Database>) {
   return {
@@ -46,7 +48,7 @@ export function createDirectory(db: Kysely<Database>) {
         .where('sip_numbers.number', '=', number)
         .where('sip_numbers.is_active', '=', 1)
         .executeTakeFirst();
-      if (!row) return null;
+      if (!row || !(await isProjectSipEnabled(db, row.project_id))) return null;
       return {
         id: row.id,
         number: row.number,

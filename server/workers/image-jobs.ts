@@ -37,6 +37,13 @@ export function renderAvatar(image: Buffer, crop: AvatarJob['crop'], outputSize:
   return imageQueue.run(() => runWorker({ image: new Uint8Array(image), crop, outputSize }));
 }
 
+/** Decodes the image in a worker and answers a PNG of the whole picture within the box (a white-label logo). */
+export function renderLogo(image: Buffer, box: { width: number; height: number }): Promise<Buffer> {
+  return imageQueue.run(() =>
+    runWorker({ image: new Uint8Array(image), crop: { x: 0, y: 0, size: 0 }, outputSize: 0, fit: box }),
+  );
+}
+
 function runWorker(job: AvatarJob): Promise<Buffer> {
   imageJobStats.started++;
   return new Promise((resolve, reject) => {

@@ -79,8 +79,8 @@ export interface CallDeclaration {
   multipart?: MultipartDeclaration;
   /** The answer; for files (`file`), the schema of what the console receives. */
   response: v.GenericSchema;
-  /** The answer is a file of this kind rather than JSON (`spreadsheet`: .xlsx or .csv, as asked; `zip`: a backup). */
-  file?: 'xlsx' | 'spreadsheet' | 'html' | 'image' | 'audio' | 'zip';
+  /** The answer is a file of this kind rather than JSON (`spreadsheet`: .xlsx or .csv, as asked; `pkpass`: an Apple Wallet pass; `document`: an uploaded document such as terms of use; `zip`: a backup). */
+  file?: 'xlsx' | 'spreadsheet' | 'html' | 'image' | 'audio' | 'pkpass' | 'document' | 'zip';
   /** Timeout class of 7.1 (default 30 s). */
   timeout?: TimeoutClass;
   /** A websocket upgrade rather than a request with an answer (the realtime endpoint). */

@@ -25,6 +25,8 @@ export const NOTIFICATION_FETCH_DEBOUNCE_MS = 1_000;
 export const NOTIFICATION_MARK_READ_DELAY_MS = 1_000;
 /** Not in section 9: how long list and picker name search waits for typing to pause. */
 export const LIST_SEARCH_DEBOUNCE_MS = 300;
+/** Not in section 9: how long the schedule editor waits for edits to pause before previewing, and how many occurrences it shows. */
+export const SCHEDULE_PREVIEW = { debounceMs: 400, count: 6 } as const;
 /** Section 5 says group search needs a minimum text length, not which: the groups tree searches from 2 characters. */
 export const GROUP_SEARCH_MIN_LENGTH = 2;
 export const SIP_RETRY_AFTER_ERROR_MS = 5_000;
@@ -176,3 +178,40 @@ export const LIFT_CALL_TIMEOUT_MS = 5_000;
 
 /** Identifiers (9): value formats, the default type of an identifier and of a guest key. */
 export const IDENTIFIER_DEFAULTS = { type: 'card', guestType: 'qr', format: 'dec' } as const;
+
+/**
+ * Guest access (decided, docs/decisions.md "Guest access"): the public calls of one key share a
+ * budget of `calls` per `windowSeconds` (beyond it 429 with Retry-After); the door's answer to a
+ * guest's `relay.open` is awaited `openTimeoutMs`; a new key's guest type is `guest` (§3).
+ */
+export const GUEST_ACCESS = {
+  rateLimit: { calls: 30, windowSeconds: 60 },
+  openTimeoutMs: 8_000,
+  guestType: 'guest',
+} as const;
+/**
+ * Section 9 "Amenity defaults": an amenity takes 1 to 500 persons per slot and its time slots
+ * are cut into bookable pieces of 3600 s, unless its settings say otherwise.
+ */
+export const AMENITY_DEFAULTS = { persons: { min: 1, max: 500 }, slotDuration: 3_600 } as const;
+/**
+ * Bounds of an amenity the specification leaves open (docs/decisions.md, Amenities): a slot
+ * piece lasts 5 minutes to a day in whole minutes, a slot's places go up to 10 000, an amenity
+ * has up to 50 slot items, a reservation up to 96 slots, and bookings reach a year ahead.
+ */
+export const AMENITY_LIMITS = {
+  durationMin: 300,
+  durationMax: SECONDS_IN_DAY,
+  durationStep: 60,
+  personsMax: 10_000,
+  slotItemsMax: 50,
+  reservationSlotsMax: 96,
+  bookingDaysAhead: 366,
+  imageMaxBytes: 5 * 1024 * 1024,
+  termsMaxBytes: 10 * 1024 * 1024,
+  /** How often the reservation status scheduler looks for due changes when none is nearer. */
+  schedulerIntervalMs: 15_000,
+} as const;
+/** Week days of an amenity's time slots (section 3 "days mon..sun"), in week order. */
+export const WEEK_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];

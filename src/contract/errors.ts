@@ -1,5 +1,4 @@
-import * as v from 'valibot';
-
+import { NOT_AUTHORIZED } from './error-body';
 /**
  * The error catalogue of section 8.2. The server puts one of these codes in
  * `message`; the console looks it up as `errors.http.<code>` (8.1).
@@ -7,7 +6,7 @@ import * as v from 'valibot';
  */
 export const ERROR_CODES = {
   incorrectLogin: 'incorrect login/password',
-  notAuthorized: 'not_authorized',
+  notAuthorized: NOT_AUTHORIZED,
   cannotPerformAction: 'cannot perform action',
   wrongParameters: 'wrong parameters',
   itemNotFound: 'item not found',
@@ -77,10 +76,52 @@ export const ERROR_CODES = {
   identifierNotFound: 'identifier not found',
   viewIdentifierNotAvailable: 'view identifier not available',
   ukey2CannotBeDeleted: 'ukey2 cannot be deleted',
+  // Guest access (8.2): the public guest page's calls, and the granter's limits.
+  invalidIdentifier: 'invalid identifier',
+  expired: 'expired',
+  passLimitReached: 'pass limit reached',
+  deviceProblem: 'device problem',
+  deviceNotFound: 'device not found',
+  maxPassCountOrPeriod: 'max pass count or period reached',
+  // Guest access, not in 8.2 (docs/decisions.md): a key used before its period starts; a door
+  // that the key's rules keep closed now (`params.reason`: schedule_closed, prohibited, no_rule).
+  notYetValid: 'not yet valid',
+  accessDenied: 'access denied',
   // Device alarms (issue 11; not in 8.2): processing is final.
   alarmAlreadyProcessed: 'alarm already processed',
   // Access management › Schedules: a schedule access rules use is not deleted (docs/decisions.md).
   scheduleInUse: 'schedule used by access rules: {rules}',
+  // Licences (8.2). Limits carry `params: { used, max }`; a consistency error carries `consistency`.
+  licenceSignWrong: 'licence sign wrong',
+  licenceCannotBeApplied: 'licence cannot be applied',
+  licenceExpired: 'licence expired',
+  licenceServerNotResponding: 'licence server not responding',
+  noLicencesForProject: 'no licences for project',
+  sameInstanceRegistered: 'same instance already registered',
+  licenceConsistency: 'licence consistency error',
+  licenceCountBelowUsed: 'licence count below used ({used}, {max})',
+  virtualNumbersProjectMax: 'maximum of virtual numbers in project exceeded',
+  mobileAppsProjectMax: 'maximum of mobile apps in project exceeded',
+  mobileAppsGroupMax: 'maximum of mobile apps in group exceeded',
+  ukey2ProjectMax: 'maximum of ukey2 in project exceeded',
+  ukey2GroupMax: 'maximum of ukey2 in group exceeded',
+  // Amenities (8.2): a reservation in a final status, places, time, slots, persons, QR doors, reach.
+  reservationNotEditable: 'non-editable reservation status',
+  reservationNotCancelable: 'non-cancelable reservation status',
+  noFreePlaces: 'no free places',
+  dateMustBeFuture: 'date or time must be in the future',
+  timeSlotMismatch: 'time slot mismatch',
+  personLimits: 'number of persons out of limits ({min}-{max})',
+  unsupportedQrDevices: 'unsupported qr devices',
+  amenityNotAllowed: 'amenity not allowed',
+  amenityNotFound: 'amenity not found',
+  reservationNotFound: 'reservation not found',
+  amenityHasActiveReservations: 'amenity has active reservations',
+  /** A reservation still to happen or in use is cancelled before it is deleted (docs/decisions.md, Amenities). */
+  reservationNotFinished: 'reservation not finished',
+  // Project settings and mail (8.2 Others).
+  templateExists: 'a template of this type exists',
+  phonebookMustBeDisabled: 'phonebook must be disabled',
   // Backups (8.2): a foreign, damaged or wrongly keyed archive; the body's `code` says which
   // (INVALID_BACKUP_REASONS, src/contract/entities/backup.ts).
   invalidBackupImage: 'invalid backup image',
@@ -133,28 +174,29 @@ export const FIELD_ERROR_CODES = [
   'floor_required',
   // Section 5 "a number or HEX code": an identifier's value in the format chosen for it.
   'number_or_hex',
+  // Guest access: a key needs an access rule; the granter's group limits (params.max) on passes and days.
+  'access_rule_required',
+  'max_passes',
+  'max_period_days',
+  // Amenities (section 5): a slot's length is a multiple of the duration, slots of one amenity do not
+  // intersect, a slot still booked cannot go; a reservation's slot must be one of the amenity's that day.
+  'duration_multiple',
+  'slots_intersect',
+  'slot_in_use',
+  'slot_mismatch',
+  'no_free_places',
+  'qr_devices',
+  // Mail templates: a placeholder the type does not know; one the type needs (section 5 "required placeholders").
+  'unknown_placeholder',
+  'placeholder_required',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
-/** One field error: a code plus the values its message interpolates ({length}, {min}, {max}). */
-export const FieldErrorSchema = v.object({
-  code: v.string(),
-  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
-});
-export type FieldError = v.InferOutput<typeof FieldErrorSchema>;
-
-/** The one error body shape of every failing call. */
-export const ErrorBodySchema = v.object({
-  message: v.string(),
-  code: v.optional(v.string()),
-  errors: v.optional(v.record(v.string(), FieldErrorSchema)),
-  entities: v.optional(v.array(v.string())),
-  /** Values for the placeholders of a parameterised message, e.g. `{ childCode, parentCode }`. */
-  params: v.optional(v.record(v.string(), v.union([v.string(), v.number()]))),
-});
-export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
-
-/** Normalises a server message as 8.1 says: lowercased, quotes removed. */
-export function normaliseErrorMessage(message: string): string {
-  return message.toLowerCase().replace(/["'`]/g, '').trim();
-}
+// The error body and its normalisation live in ./error-body.ts (the console's first load needs them, not the catalogue).
+export {
+  type ErrorBody,
+  ErrorBodySchema,
+  type FieldError,
+  FieldErrorSchema,
+  normaliseErrorMessage,
+} from './error-body';

@@ -1,6 +1,8 @@
 import { ACCESS_CALLS } from './calls/access';
 import { ACCESS_EVENT_CALLS } from './calls/access-events';
+import { ACCESS_MATRIX_CALLS } from './calls/access-matrix';
 import { ACCESS_RULE_CALLS } from './calls/access-rules';
+import { AMENITY_CALLS } from './calls/amenities';
 import { BACKUP_CALLS } from './calls/backups';
 import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
@@ -10,10 +12,14 @@ import { DEVICE_TASK_CALLS } from './calls/device-tasks';
 import { DEVICE_CALLS } from './calls/devices';
 import { ELEVATOR_CALLS } from './calls/elevators';
 import { GROUP_CALLS } from './calls/groups';
+import { GUEST_ACCESS_CALLS } from './calls/guest-access';
 import { IDENTIFIER_CALLS } from './calls/identifiers';
+import { LICENCE_CALLS } from './calls/licences';
+import { MAIL_TEMPLATE_CALLS } from './calls/mail-templates';
 import { MARKER_CALLS } from './calls/markers';
 import { NOTIFICATION_CALLS } from './calls/notifications';
 import { PROFILE_CALLS } from './calls/profile';
+import { PROJECT_CALLS } from './calls/project';
 import { REGISTRATION_CALLS } from './calls/registration';
 import { ROLE_CALLS } from './calls/roles';
 import { SECURITY_CALLS } from './calls/security';
@@ -51,11 +57,17 @@ export const CALLS = {
   ...SECURITY_CALLS,
   ...ELEVATOR_CALLS,
   ...ACCESS_CALLS,
+  ...ACCESS_MATRIX_CALLS,
   ...ACCESS_RULE_CALLS,
   ...TIME_RULE_CALLS,
   ...IDENTIFIER_CALLS,
+  ...AMENITY_CALLS,
   ...ACCESS_EVENT_CALLS,
   ...UKEY2_CALLS,
+  ...GUEST_ACCESS_CALLS,
+  ...LICENCE_CALLS,
+  ...PROJECT_CALLS,
+  ...MAIL_TEMPLATE_CALLS,
   ...BACKUP_CALLS,
 } as const;
 

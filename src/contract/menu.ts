@@ -61,32 +61,19 @@ function planned(
   return licences ? { path, anyOf, licences } : { path, anyOf };
 }
 
-const amenityScopes: Permission[] = [
-  'amenities.view_all',
-  'amenities.view_domain',
-  'amenities.view_descendants',
-  'amenities.view_own',
-];
-const reservationScopes: Permission[] = [
-  'amenity_reservations.view_all',
-  'amenity_reservations.view_domain',
-  'amenity_reservations.view_descendants',
-  'amenity_reservations.view_own',
-];
-
 /**
  * 2.4 and 6.4. Built pages take their condition from the call that loads them
  * (licences included, e.g. /sip-trunks ← GET /sip-trunks/items needs SIP and
  * trunks licensed), so the menu never offers a page whose list the server
  * would refuse. Entries of areas not built yet (devices, elevators, access
- * management, amenities, reports, most of settings) spell out 6.4's condition.
+ * management, reports, most of settings) spell out 6.4's condition.
  */
 export const MENU: readonly MenuCategory[] = [
   {
     id: 'common',
     entries: [page('/home', 'GET /home/counts'), page('/notifications', 'GET /notifications/items')],
   },
-  { id: 'reports', entries: [planned('/reports/licenses', ['system.view_licence_report'])] },
+  { id: 'reports', entries: [page('/reports/licenses', 'GET /reports/licenses/used')] },
   {
     id: 'users',
     entries: [
@@ -99,11 +86,11 @@ export const MENU: readonly MenuCategory[] = [
   {
     id: 'access',
     entries: [
-      planned('/guest-access', ['identifiers.create_guest'], ['guest_access']),
-      planned('/schedules', ['schedules.view', 'schedules.view_all']),
+      page('/guest-access', 'GET /guest-access/keys/items'),
+      page('/schedules', 'GET /time-rules/items'),
       page('/access-rules', 'GET /access-rules/items'),
       page('/identifiers', 'GET /identifiers/items'),
-      planned('/access-matrix', ['access_rules.view', 'access_rules.view_all']),
+      page('/access-matrix', 'GET /access-matrix/items'),
       page('/access-control/events', 'GET /access-control/events/items'),
       page('/ukey2', 'GET /ukey2/items'),
     ],
@@ -119,8 +106,9 @@ export const MENU: readonly MenuCategory[] = [
   {
     id: 'amenities',
     entries: [
-      planned('/amenities', amenityScopes, ['amenity']),
-      planned('/amenities/reservations', reservationScopes, ['amenity']),
+      // 6.4: amenity licensed and a view permission at any scope — what their list calls declare.
+      page('/amenities', 'GET /amenities/items'),
+      page('/amenities/reservations', 'GET /amenities/reservations/items'),
     ],
   },
   {
@@ -161,8 +149,9 @@ export const MENU: readonly MenuCategory[] = [
     entries: [
       planned('/audit-events', ['audit.view']),
       planned('/backups', ['backups.view']),
-      planned('/general-settings', ['project.view_settings']),
-      planned('/licenses', ['licences.view']),
+      page('/general-settings', 'GET /project/general'),
+      page('/mail-templates', 'GET /mail-templates/items'),
+      page('/licenses', 'GET /licenses/items'),
       page('/ip-blocking', 'GET /ip-blocking/bans/items'),
       // Not built yet, but the call that will load it is declared already: it decides.
       page('/system-info', 'GET /system/info'),

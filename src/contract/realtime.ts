@@ -92,7 +92,13 @@ export const DeviceStatusChangedEventSchema = v.object({
 export type DeviceStatusChangedEvent = v.InferOutput<typeof DeviceStatusChangedEventSchema>;
 
 /**
- * On DEVICES_TOPIC: device tasks changed (made, started, finished, retried, deleted). Lists of
+ * Device tasks (issue 11): task changes of the project's devices; holders of devices.view_tasks
+ * or of a device view permission (or self-group device management) may listen: the tasks page
+ * and the init dialog of those who may see tasks or devices. Scoped to the project.
+ */
+export const DEVICE_TASKS_TOPIC = 'private-device-tasks';
+/**
+ * On DEVICE_TASKS_TOPIC: device tasks changed (made, started, finished, retried, deleted). Lists of
  * tasks and the devices' sync state refresh; one message per device per change, naming the
  * tasks and their new status (`deleted` when they are gone).
  */
@@ -123,6 +129,19 @@ export const DeviceEventsAddedEventSchema = v.object({
   device_ids: v.array(v.number()),
 });
 export type DeviceEventsAddedEvent = v.InferOutput<typeof DeviceEventsAddedEventSchema>;
+
+/**
+ * Elevator events (issue 11): new events of the project's elevator controllers were stored;
+ * those who see the elevator events list (elevators.view or view_all, the elevator licence) may
+ * listen, without any device permission. Counts and elevator ids only; the page reloads.
+ */
+export const ELEVATOR_EVENTS_TOPIC = 'private-elevator-events';
+export const ElevatorEventsAddedEventSchema = v.object({
+  type: v.literal('ElevatorEventsAdded'),
+  count: v.number(),
+  elevator_ids: v.array(v.number()),
+});
+export type ElevatorEventsAddedEvent = v.InferOutput<typeof ElevatorEventsAddedEventSchema>;
 
 /**
  * Access-control events (issue 12): doors reported new access decisions (granted or denied);
@@ -170,3 +189,41 @@ export const BrokerSettingsSentEventSchema = v.object({
   ok: v.boolean(),
 });
 export type BrokerSettingsSentEvent = v.InferOutput<typeof BrokerSettingsSentEventSchema>;
+
+/**
+ * Guest access: the project's guest keys changed (one was used, so its passes and state did).
+ * Holders of identifiers.create_guest may listen; the /guest-access list patches the row in place.
+ */
+export const GUEST_KEYS_TOPIC = 'private-guest-keys';
+export const GuestKeyChangedEventSchema = v.object({
+  type: v.literal('GuestKeyChanged'),
+  id: v.number(),
+  status: v.string(),
+  passes_restrict: v.object({ active: v.boolean(), max_count: v.nullable(v.number()), passes_count: v.number() }),
+});
+export type GuestKeyChangedEvent = v.InferOutput<typeof GuestKeyChangedEventSchema>;
+/**
+ * Amenities (issue 13): a day's places changed or a reservation changed (booked, edited,
+ * cancelled, moved by time); holders of an amenity or reservation view permission may listen.
+ * Events carry ids, a date and a status only (a resident learns no one else's name); the day
+ * view and the reservations list read again.
+ */
+export const AMENITIES_TOPIC = 'private-amenities';
+/** On AMENITIES_TOPIC: places of some slots of an amenity's date changed (a booking, an edit, a cancel). */
+export const AmenityStateChangedEventSchema = v.object({
+  type: v.literal('AmenityStateChanged'),
+  amenity_id: v.number(),
+  date: v.string(),
+  at: v.string(),
+});
+export type AmenityStateChangedEvent = v.InferOutput<typeof AmenityStateChangedEventSchema>;
+/** On AMENITIES_TOPIC: a reservation was made, changed, cancelled or moved to another status by time. */
+export const AmenityReservationChangedEventSchema = v.object({
+  type: v.literal('AmenityReservationChanged'),
+  reservation_id: v.number(),
+  amenity_id: v.number(),
+  date: v.string(),
+  status: v.string(),
+  at: v.string(),
+});
+export type AmenityReservationChangedEvent = v.InferOutput<typeof AmenityReservationChangedEventSchema>;

@@ -25,6 +25,8 @@ export type ShowAlert = (alert: {
   kind: 'error' | 'success';
   code: string;
   params?: Record<string, string | number>;
+  /** How long it shows (default 3 s; licence consistency errors 30 s, 8.1). */
+  timeoutMs?: number;
 }) => void;
 
 /** The three generic machines of one resource, with their real effects. */

@@ -2,7 +2,7 @@ import type { KyInstance } from 'ky';
 import * as v from 'valibot';
 import { type Access, type CallDeclaration, splitCallKey } from '../contract/call';
 import { API_BASE, TIMEOUTS } from '../contract/constants';
-import { ERROR_CODES, ErrorBodySchema, normaliseErrorMessage } from '../contract/errors';
+import { ErrorBodySchema, NOT_AUTHORIZED, normaliseErrorMessage } from '../contract/error-body';
 import type { CALLS, CallKey } from '../contract/http';
 import type { CallFailure } from '../machines/session/session.types';
 
@@ -147,7 +147,7 @@ export function createHttp(deps: HttpDeps) {
         isNotAuthorized(error.response.status, await readBody(error.response))
       ) {
         const fresh = await deps.onUnauthorized(token);
-        if (!fresh) throw failureFrom(error.response.status, { message: ERROR_CODES.notAuthorized });
+        if (!fresh) throw failureFrom(error.response.status, { message: NOT_AUTHORIZED });
         try {
           return await attempt(fresh);
         } catch (retryError) {
@@ -244,7 +244,7 @@ function isNotAuthorized(status: number, body: unknown): boolean {
   const parsed = v.safeParse(ErrorBodySchema, body);
   if (!parsed.success) return true;
   const text = normaliseErrorMessage(parsed.output.code ?? parsed.output.message);
-  return text === ERROR_CODES.notAuthorized || text === 'unauthenticated';
+  return text === NOT_AUTHORIZED || text === 'unauthenticated';
 }
 
 async function toFailure(ky: Transport['ky'], error: unknown): Promise<CallFailure> {
@@ -257,6 +257,7 @@ async function toFailure(ky: Transport['ky'], error: unknown): Promise<CallFailu
 function failureFrom(status: number, body: unknown): CallFailure {
   const parsed = v.safeParse(ErrorBodySchema, body);
   if (!parsed.success) return { code: 'default', status };
-  const { message, errors, entities, params } = parsed.output;
-  return { code: normaliseErrorMessage(message), status, fields: errors, entities, params };
+  const { message, errors, entities, params, consistency } = parsed.output;
+  const failure: CallFailure = { code: normaliseErrorMessage(message), status, fields: errors, entities, params };
+  return consistency ? { ...failure, consistency } : failure;
 }

@@ -55,27 +55,41 @@ export type TopicLive = ReturnType<typeof createTopicLive>;
 export const REFRESH_EVERY_MS = 1000;
 
 /**
+ * Calls `refresh` when `accept` takes a message of `topic` (at most once per REFRESH_EVERY_MS),
+ * and on every resync after a (re)connection (messages may have been missed); the returned
+ * function stops it.
+ */
+export function listenThrottled(
+  topics: TopicLive,
+  topic: string,
+  accept: (data: unknown) => boolean,
+  refresh: () => void,
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let last = 0;
+  const fire = () => {
+    timer = null;
+    last = Date.now();
+    refresh();
+  };
+  const handler: TopicHandler = (e) => {
+    if (e.type !== 'feed.resync' && !accept(e.data)) return;
+    if (timer) return;
+    timer = setTimeout(fire, Math.max(0, last + REFRESH_EVERY_MS - Date.now()));
+  };
+  const stop = topics.listen(topic, handler);
+  return () => {
+    stop();
+    if (timer) clearTimeout(timer);
+  };
+}
+
+/**
  * A list's `changes` actor: sends `list.refresh` when `accept` takes a message of `topic`
  * (at most once a second), and on every resync after a (re)connection.
  */
 export function refreshOn(topics: TopicLive, topic: string, accept: (data: unknown) => boolean) {
-  return fromCallback(({ sendBack }) => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let last = 0;
-    const refresh = () => {
-      timer = null;
-      last = Date.now();
-      sendBack({ type: 'list.refresh' });
-    };
-    const handler: TopicHandler = (e) => {
-      if (e.type !== 'feed.resync' && !accept(e.data)) return;
-      if (timer) return;
-      timer = setTimeout(refresh, Math.max(0, last + REFRESH_EVERY_MS - Date.now()));
-    };
-    const stop = topics.listen(topic, handler);
-    return () => {
-      stop();
-      if (timer) clearTimeout(timer);
-    };
-  });
+  return fromCallback(({ sendBack }) =>
+    listenThrottled(topics, topic, accept, () => sendBack({ type: 'list.refresh' })),
+  );
 }

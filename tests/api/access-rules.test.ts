@@ -441,6 +441,9 @@ describe.each(dialects)('access rules (%s)', (dialect) => {
     ).toEqual([
       ['Cleaning company — common areas', ['Entrance panel #1', 'Main door controller #1'], [], [], false, false],
       ['Cleaning company — no bike room', ['Bike room controller #1'], [], [], true, false],
+      // The demo amenities' doors (issue 13): opened by their reservations' QR codes only.
+      ['Gym — reservations', ['Main door controller #3'], [], [], false, false],
+      ['Meeting room — reservations', ['Main door controller #4'], [], [], false, false],
       ['Residents — Building A', ['Entrance panel #1', 'Main door controller #1'], ['Building A'], [], false, true],
       [
         'Staff — all doors',

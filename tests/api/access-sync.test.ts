@@ -11,7 +11,7 @@ import { listForDevice } from '../../server/domain/devices/tasks/sync-lists';
 import { SimulatedDevice } from '../../server/simulator/devices/device';
 import { clearDemoAccess, insertIdentifier, insertRule, insertTimeRule } from '../support/access-rows';
 import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
-import { eventually } from '../support/devices';
+import { brokerUrlOf, eventually } from '../support/devices';
 import { addProjectUser, demoIds } from '../support/project-users';
 
 /**
@@ -77,9 +77,7 @@ describe.each(dialects)('access sync (%s)', (dialect) => {
     t = await buildTestApp(dialect, { ...SMALL_DEMO, brokerPorts: { port: 0, websocketPort: null } });
     await clearDemoAccess(t);
     admin = (await t.session('admin', undefined, 'Riverside Residence')).token;
-    const status = await t.call('GET', '/broker/status', { token: admin });
-    const tcp = status.json().data.listeners.find((l: { protocol: string }) => l.protocol === 'mqtt');
-    url = `mqtt://127.0.0.1:${tcp.port}`;
+    url = await brokerUrlOf(t, admin);
     ids = await demoIds(t);
     const child = await t.db
       .selectFrom('domains')

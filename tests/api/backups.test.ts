@@ -365,8 +365,14 @@ describe.each(dialects)('backups (%s)', (dialect) => {
   it('restores an archive an older schema made, migrating its rows first', async () => {
     const entities = ['settings', 'groups', 'roles', 'users', 'markers', 'access', 'identifiers'];
     const restored = await entityTables(t.db, entities);
-    const before = await dumpTables(t.db, restored);
-    const archive = await olderArchive(t, { version: '0019_access', projectId, entities, name: 'Old build' });
+    const { archive, columns } = await olderArchive(t, {
+      version: '0019_access',
+      projectId,
+      entities,
+      name: 'Old build',
+    });
+    // Columns added after 0019 (identifiers.valid_windows of guest keys) are not in the archive.
+    const before = await dumpTables(t.db, restored, columns);
     const stored = await uploadBackup(t, admin, archive, 'old.zip');
     expect(stored.statusCode, stored.body).toBe(200);
     expect(stored.json().data).toMatchObject({ origin: 'uploaded', name: 'Old build', schema_version: '0019_access' });
@@ -377,8 +383,16 @@ describe.each(dialects)('backups (%s)', (dialect) => {
     expect(dry.json().data).toMatchObject({ migrated: true, schema_version: '0019_access' });
     const done = await apply(t, admin, stored.json().data.id);
     expect(done.statusCode, done.body).toBe(200);
-    expect(await dumpTables(t.db, restored)).toEqual(before);
+    expect(await dumpTables(t.db, restored, columns)).toEqual(before);
     expect((await user(ids.resident)).name).toBe('Rita Resident');
+    // A column the archive's version lacked takes what its migration gives old rows.
+    const windows = await t.db
+      .selectFrom('identifiers')
+      .select('valid_windows')
+      .where('project_id', '=', projectId)
+      .execute();
+    expect(windows.length).toBeGreaterThan(0);
+    expect(windows.every((w) => w.valid_windows === null)).toBe(true);
   });
 
   it('applies an uploaded file only for those who may apply files, a stored one for those who may apply', async () => {
@@ -420,16 +434,18 @@ describe.each(dialects)('backups (%s)', (dialect) => {
     const watched = await making;
     expect(made.map((e) => e.kind)).toEqual(made.map(() => 'make'));
     expect(made.map((e) => e.phase)).toEqual(expect.arrayContaining(['reading', 'writing']));
-    for (let i = 1; i < made.length; i++) expect(made[i]?.percent).toBeGreaterThanOrEqual(made[i - 1]?.percent ?? 0);
+    // On PostgreSQL the realtime bus may deliver two close events out of order (docs/decisions.md,
+    // Backups): the phases are checked in the order of their percents, which the console shows.
+    const byPercent = (events: BackupProgressEvent[]) => [
+      ...new Set([...events].sort((a, b) => a.percent - b.percent).map((e) => e.phase)),
+    ];
+    expect(byPercent(made)[0]).toBe('reading');
+    expect(byPercent(made).at(-1)).toBe('writing');
 
     const restoring = apply(t, admin, watched.id, PASSPHRASE, 'op-restore');
     const restored = await progress('op-restore', (e) => e.phase === 'finishing' && e.percent === 100);
     expect((await restoring).statusCode).toBe(200);
-    const phases = [...new Set(restored.map((e) => e.phase))];
-    expect(phases).toEqual(['opening', 'safety_backup', 'planning', 'restoring', 'finishing']);
-    for (let i = 1; i < restored.length; i++) {
-      expect(restored[i]?.percent).toBeGreaterThanOrEqual(restored[i - 1]?.percent ?? 0);
-    }
+    expect(byPercent(restored)).toEqual(['opening', 'safety_backup', 'planning', 'restoring', 'finishing']);
     socket.close();
 
     const stranger = await connect(origin, (await t.session('resident')).token);

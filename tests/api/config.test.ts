@@ -60,6 +60,8 @@ describe('loadConfig', () => {
       deviceSearch: { allow: ['127.0.0.0/8'], port: 80 },
       passwordHashing: { concurrency: 2, waiting: 32, cost: 'standard' },
       trustProxy: false,
+      // The development licence key is accepted exactly when demo content is on.
+      licences: { serverUrl: null, devKey: true, publicKeys: {} },
     });
   });
 
@@ -115,6 +117,9 @@ describe('loadConfig', () => {
       TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, loopback',
       DEVICE_SEARCH_ALLOW: '192.168.1.0/24, 10.2.0.0/16',
       DEVICE_SEARCH_PORT: '8080',
+      LICENCE_SERVER_URL: 'https://licences.example.org/',
+      LICENCE_DEV_KEY: '1',
+      LICENCE_PUBLIC_KEYS: 'vendor-2026=MCowBQYDK2VwAyEArdcSyDUUP5lvZLxaqVC79gpNMxLgTKbX3VmvqoVvYhc=',
     });
     expect(config).toEqual({
       host: '192.168.1.10',
@@ -168,6 +173,11 @@ describe('loadConfig', () => {
       deviceSearch: { allow: ['192.168.1.0/24', '10.2.0.0/16'], port: 8080 },
       passwordHashing: { concurrency: 4, waiting: 0, cost: 'low' },
       trustProxy: ['10.0.0.1', '10.1.0.0/16', 'loopback'],
+      licences: {
+        serverUrl: 'https://licences.example.org',
+        devKey: true,
+        publicKeys: { 'vendor-2026': 'MCowBQYDK2VwAyEArdcSyDUUP5lvZLxaqVC79gpNMxLgTKbX3VmvqoVvYhc=' },
+      },
     });
   });
 

@@ -34,6 +34,9 @@ const TABLES = [
   'announce_users',
   'announce_domains',
   'announce_recipients',
+  'amenities',
+  'amenity_domains',
+  'amenity_access_rules',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Times differ from seed to seed; secrets (hashes, SIP passwords, tokens) are random on purpose. */
@@ -282,5 +285,36 @@ describe.each(dialects)('demo residence (%s)', (dialect) => {
     expect(older.every((at) => firstFour.every((newer) => at < newer))).toBe(true);
     const day = 86_400_000;
     expect(older.every((at) => Date.now() - Date.parse(at) < 16 * day)).toBe(true);
+  });
+
+  it('has a gym and a meeting room, with reservations in each status of §4', async () => {
+    const amenities = await t.db
+      .selectFrom('amenities')
+      .select(['name', 'persons_max', 'slot_duration'])
+      .where('project_id', '=', residence)
+      .orderBy('name')
+      .execute();
+    expect(amenities).toEqual([
+      { name: 'Gym', persons_max: 12, slot_duration: 3600 },
+      { name: 'Meeting room', persons_max: 10, slot_duration: 1800 },
+    ]);
+    const statuses = await t.db
+      .selectFrom('amenity_reservations')
+      .select(['status', 'created_at'])
+      .where('project_id', '=', residence)
+      .execute();
+    const seen = new Set(statuses.map((r) => r.status));
+    for (const status of ['active', 'reserved', 'canceled', 'expired']) expect(seen, status).toContain(status);
+    // Between two booked gym hours, unless seeded in the first or last hour of the day (UTC).
+    const hour = new Date(statuses[0]!.created_at).getUTCHours();
+    if (hour >= 1 && hour <= 22) expect(seen).toContain('inactive');
+    // Live ones hold a QR that is not revoked; finished ones one that is.
+    const qrs = await t.db
+      .selectFrom('amenity_reservations as r')
+      .innerJoin('identifiers as i', 'i.id', 'r.identifier_id')
+      .select(['r.status', 'i.revoked_at'])
+      .where('r.project_id', '=', residence)
+      .execute();
+    for (const q of qrs) expect(q.revoked_at === null, q.status).toBe(!['canceled', 'expired'].includes(q.status));
   });
 });

@@ -7,7 +7,7 @@ import { DeviceEventSchema } from '../../src/contract/entities/device-event';
 import { listAnswer } from '../../src/contract/filters';
 import { DEVICE_ALARMS_TOPIC, DEVICE_EVENTS_TOPIC, userTopic } from '../../src/contract/realtime';
 import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
-import { eventually } from '../support/devices';
+import { brokerUrlOf, DEVICE_EVENT_COLUMNS, downloadedSheet, eventually, putDevice } from '../support/devices';
 import { addProjectUser, demoIds } from '../support/project-users';
 import { q } from '../support/telephony';
 import { connect, listening } from '../support/ws-client';
@@ -29,7 +29,6 @@ describe.each(dialects)('device events and alarms (%s)', (dialect) => {
   let url = '';
   let origin = '';
   const ids: Record<string, number> = {};
-  const passwords: Record<string, string> = {};
   const devices: SimulatedDevice[] = [];
   const users: Record<string, { id: number; token: string }> = {};
 
@@ -37,7 +36,7 @@ describe.each(dialects)('device events and alarms (%s)', (dialect) => {
     const d = new SimulatedDevice({
       url,
       serial,
-      password: passwords[serial] as string,
+      password: `${serial}-secret`,
       kind: 'accesscontroller',
       reconnectMs: 100,
       resendMs,
@@ -73,9 +72,7 @@ describe.each(dialects)('device events and alarms (%s)', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp(dialect, { ...SMALL_DEMO, brokerPorts: { port: 0, websocketPort: null } });
     admin = (await t.session('admin', undefined, 'Riverside Residence')).token;
-    const status = await t.call('GET', '/broker/status', { token: admin });
-    const tcp = status.json().data.listeners.find((l: { protocol: string }) => l.protocol === 'mqtt');
-    url = `mqtt://127.0.0.1:${tcp.port}`;
+    url = await brokerUrlOf(t, admin);
     const { groups, users: seeded } = await demoIds(t);
     adminId = seeded.admin as number;
     for (const [serial, group] of [
@@ -83,18 +80,7 @@ describe.each(dialects)('device events and alarms (%s)', (dialect) => {
       ['EV-B', 'Building A'],
       ['EV-U', 'Unit 101'],
     ] as const) {
-      passwords[serial] = `${serial}-mqtt-pass`;
-      const res = await t.call('PUT', '/devices', {
-        token: admin,
-        body: {
-          name: `Device ${serial}`,
-          serial_number: serial,
-          domain_id: groups[group],
-          device_settings: { mqtt_password: passwords[serial] },
-        },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      ids[serial] = res.json().data as number;
+      ids[serial] = await putDevice(t, admin, { serial, group: groups[group] as number });
     }
     users.unitViewer = await addProjectUser(t, {
       login: 'ev-unit-viewer',
@@ -140,7 +126,7 @@ describe.each(dialects)('device events and alarms (%s)', (dialect) => {
     // The same batch again (a device that missed the ack), with one new event: one row more.
     await d.stop();
     const first = (await events({ ...ofDevice('EV-A'), sort: 'id', size: 2 })).data;
-    const client = await mqtt.connectAsync(url, { clientId: 'EV-A', username: 'EV-A', password: passwords['EV-A'] });
+    const client = await mqtt.connectAsync(url, { clientId: 'EV-A', username: 'EV-A', password: 'EV-A-secret' });
     try {
       const acked = new Promise<string[]>((resolve) =>
         client.on('message', (_topic, payload) => resolve(JSON.parse(payload.toString()).ids)),
@@ -240,30 +226,10 @@ describe.each(dialects)('device events and alarms (%s)', (dialect) => {
       )}`,
       { token: admin },
     );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const ExcelJS = (await import('exceljs')).default;
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
-    if (!sheet) throw new Error('no sheet');
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual([
-      'id',
-      'occurred_at',
-      'received_at',
-      'device',
-      'type',
-      'identifier',
-      'reason',
-      'relay',
-      'plate',
-      'floor',
-      'sensor',
-      'event_id',
-    ]);
-    expect(sheet.rowCount).toBe(2);
-    const row = (sheet.getRow(2).values as unknown[]).slice(1);
+    const { header, rows } = await downloadedSheet(res);
+    expect(header).toEqual(DEVICE_EVENT_COLUMNS);
+    expect(rows.length).toBe(1);
+    const [row] = rows as [unknown[]];
     expect(row[3]).toBe('Device EV-A');
     expect(row[4]).toBe('door.opened');
     expect(row[6]).toBe('remote');

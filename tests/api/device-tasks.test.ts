@@ -11,9 +11,9 @@ import {
   SyncErrorsAnswerSchema,
   TaskBatchAnswerSchema,
 } from '../../src/contract/entities/device-task';
-import { DEVICES_TOPIC } from '../../src/contract/realtime';
+import { DEVICE_TASKS_TOPIC, DEVICES_TOPIC } from '../../src/contract/realtime';
 import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
-import { eventually } from '../support/devices';
+import { brokerUrlOf, eventually } from '../support/devices';
 import { addProjectUser, demoIds } from '../support/project-users';
 import { q } from '../support/telephony';
 import { connect, listening } from '../support/ws-client';
@@ -80,9 +80,7 @@ describe.each(dialects)('device tasks (%s)', (dialect) => {
     });
     const session = await t.session('admin');
     admin = session.token;
-    const status = await t.call('GET', '/broker/status', { token: admin });
-    const tcp = status.json().data.listeners.find((l: { protocol: string }) => l.protocol === 'mqtt');
-    url = `mqtt://127.0.0.1:${tcp.port}`;
+    url = await brokerUrlOf(t, admin);
     const ids = await demoIds(t);
     groups = ids.groups;
     adminId = ids.users.admin as number;
@@ -97,7 +95,7 @@ describe.each(dialects)('device tasks (%s)', (dialect) => {
     const origin = await listening(t.app);
     const socket = await connect(origin, admin);
     try {
-      expect((await socket.subscribe(DEVICES_TOPIC)).data.type).toBe('subscription.succeeded');
+      expect((await socket.subscribe(DEVICE_TASKS_TOPIC)).data.type).toBe('subscription.succeeded');
       const res = await init(id);
       expect(res.statusCode, res.body).toBe(200);
       const batch = v.parse(TaskBatchAnswerSchema, res.json()).data;
@@ -112,7 +110,7 @@ describe.each(dialects)('device tasks (%s)', (dialect) => {
         (m) => m.data.type === 'DeviceTasksChanged' && m.data.device_id === id && m.data.pending_tasks === 0,
         5_000,
       );
-      expect(changed.topic).toBe(DEVICES_TOPIC);
+      expect(changed.topic).toBe(DEVICE_TASKS_TOPIC);
       const item = v.parse(DeviceSchema, (await t.call('GET', `/devices/${id}`, { token: admin })).json().data);
       expect(item.sync).toMatchObject({ pending_tasks: 0, failed_tasks: 0, settings_differ: false });
       expect(item.sync?.converged_at).not.toBeNull();
@@ -483,6 +481,27 @@ describe.each(dialects)('device tasks (%s)', (dialect) => {
     expect((await t.call('DELETE', `/devices/tasks/${seen[0]?.id}`, { token: viewer.token })).statusCode).toBe(403);
     // Without view tasks there is no list.
     expect((await t.call('GET', '/devices/tasks/items', { token: blind.token })).statusCode).toBe(403);
+    // Task changes are heard by those who see tasks (no device status with it) or devices.
+    const origin = await listening(t.app);
+    const onlyTasks = await addProjectUser(t, {
+      login: `task-only-${dialect}`,
+      permissions: ['devices.view_tasks'],
+      group: 'Unit 101',
+    });
+    const nobody = await addProjectUser(t, { login: `task-nobody-${dialect}`, permissions: [], group: 'Unit 101' });
+    for (const [token, tasksTopic, devicesTopic] of [
+      [onlyTasks.token, 'subscription.succeeded', 'subscription.refused'],
+      [blind.token, 'subscription.succeeded', 'subscription.succeeded'],
+      [nobody.token, 'subscription.refused', 'subscription.refused'],
+    ] as const) {
+      const socket = await connect(origin, token);
+      try {
+        expect((await socket.subscribe(DEVICE_TASKS_TOPIC)).data.type).toBe(tasksTopic);
+        expect((await socket.subscribe(DEVICES_TOPIC)).data.type).toBe(devicesTopic);
+      } finally {
+        socket.close();
+      }
+    }
     // Device edit reaches its own group's devices only.
     expect((await init(near.id, blind.token)).statusCode).toBe(200);
     expect((await init(far.id, blind.token)).statusCode).toBe(404);

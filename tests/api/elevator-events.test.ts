@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedDevice } from '../../server/simulator/devices/device';
 import { ElevatorEventSchema } from '../../src/contract/entities/elevator-event';
 import { listAnswer } from '../../src/contract/filters';
+import { DEVICE_EVENTS_TOPIC, ELEVATOR_EVENTS_TOPIC } from '../../src/contract/realtime';
 import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
-import { eventually } from '../support/devices';
+import { brokerUrlOf, DEVICE_EVENT_COLUMNS, downloadedSheet, eventually, putDevice } from '../support/devices';
 import { addProjectUser, demoIds } from '../support/project-users';
 import { q } from '../support/telephony';
+import { connect, listening } from '../support/ws-client';
 
 const EventList = listAnswer(ElevatorEventSchema);
 const FLOORS = [
@@ -42,30 +44,21 @@ describe.each(dialects)('elevator events (%s)', (dialect) => {
     office = (await t.session('admin', undefined, 'Harbour Office')).token;
     concierge = (await t.session('concierge')).token;
     const { groups } = await demoIds(t);
-    const status = await t.call('GET', '/broker/status', { token: admin });
-    const url = `mqtt://127.0.0.1:${status.json().data.listeners.find((l: { protocol: string }) => l.protocol === 'mqtt').port}`;
+    const url = await brokerUrlOf(t, admin);
     for (const [serial, type] of [
       ['EE-LIFT-A', 'liftcontroller'],
       ['EE-LIFT-U', 'liftcontroller'],
       ['EE-PANEL', 'panel'],
     ] as const) {
-      const res = await t.call('PUT', '/devices', {
-        token: admin,
-        body: {
-          name: `Device ${serial}`,
-          type,
-          serial_number: serial,
-          domain_id: groups['Building A'],
-          device_settings: {
-            mqtt_password: `${serial}-secret`,
-            ...(type === 'liftcontroller'
-              ? { lift_controller: { enabled: true, settings: { device_mode: 'call-up-down' }, floor_map: FLOORS } }
-              : {}),
-          },
-        },
+      ids[serial] = await putDevice(t, admin, {
+        serial,
+        type,
+        group: groups['Building A'] as number,
+        settings:
+          type === 'liftcontroller'
+            ? { lift_controller: { enabled: true, settings: { device_mode: 'call-up-down' }, floor_map: FLOORS } }
+            : {},
       });
-      expect(res.statusCode, res.body).toBe(200);
-      ids[serial] = res.json().data as number;
     }
     for (const [name, group, device] of [
       ['Lift East', 'Building A', 'EE-LIFT-A'],
@@ -196,36 +189,39 @@ describe.each(dialects)('elevator events (%s)', (dialect) => {
     expect((await t.call('GET', '/elevators/events/items')).statusCode).toBe(401);
   });
 
+  it('new events of an elevator’s controllers are announced live to elevator viewers, without any device permission', async () => {
+    const viewer = await addProjectUser(t, { login: 'ee-live', permissions: ['elevators.view'], group: 'Building A' });
+    const origin = await listening(t.app);
+    const socket = await connect(origin, viewer.token);
+    const officeSocket = await connect(origin, office);
+    try {
+      expect((await socket.subscribe(ELEVATOR_EVENTS_TOPIC)).data.type).toBe('subscription.succeeded');
+      // Device events are not theirs to hear; nor elevator events a project without the licence.
+      expect((await socket.subscribe(DEVICE_EVENTS_TOPIC)).data.type).toBe('subscription.refused');
+      expect((await officeSocket.subscribe(ELEVATOR_EVENTS_TOPIC)).data.type).toBe('subscription.refused');
+      const [lift, , panel] = started;
+      // The panel (in no elevator) first, then the lift: only the lift's event is an elevator event.
+      panel?.emit('door.opened', { relay: 1, reason: 'remote' });
+      lift?.emit('button.pressed', { button: 1 });
+      const message = await socket.next((m) => m.topic === ELEVATOR_EVENTS_TOPIC, 10_000);
+      expect(message.data).toEqual({ type: 'ElevatorEventsAdded', count: 1, elevator_ids: [elevators['Lift East']] });
+    } finally {
+      socket.close();
+      officeSocket.close();
+    }
+  });
+
   it('downloads the filtered events with the elevator column', async () => {
     const res = await t.call(
       'GET',
       `/elevators/events/export?${q(filters([{ field: 'type', rule: 'equals', value: 'lift.called' }]))}`,
       { token: admin },
     );
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const ExcelJS = (await import('exceljs')).default;
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0];
-    if (!sheet) throw new Error('no sheet');
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
-      'id',
-      'occurred_at',
-      'received_at',
-      'elevator',
-      'device',
-      'type',
-      'identifier',
-      'reason',
-      'relay',
-      'plate',
-      'floor',
-      'sensor',
-      'event_id',
-    ]);
-    expect(sheet.rowCount).toBe(2);
-    const row = (sheet.getRow(2).values as unknown[]).slice(1);
+    const { header, rows } = await downloadedSheet(res);
+    // The device events' columns with the elevator after the times.
+    expect(header).toEqual([...DEVICE_EVENT_COLUMNS.slice(0, 3), 'elevator', ...DEVICE_EVENT_COLUMNS.slice(3)]);
+    expect(rows.length).toBe(1);
+    const [row] = rows as [unknown[]];
     expect(row[3]).toBe('Lift East');
     expect(row[4]).toBe('Device EE-LIFT-A');
     expect(row[5]).toBe('lift.called');

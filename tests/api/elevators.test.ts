@@ -7,7 +7,7 @@ import {
   ElevatorSchema,
 } from '../../src/contract/entities/elevator';
 import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
-import { eventually } from '../support/devices';
+import { brokerUrlOf, eventually } from '../support/devices';
 import { addProjectUser, demoIds } from '../support/project-users';
 import { q } from '../support/telephony';
 
@@ -70,9 +70,7 @@ describe.each(dialects)('elevators (%s)', (dialect) => {
     office = (await t.session('admin', undefined, 'Harbour Office')).token;
     concierge = (await t.session('concierge')).token;
     ids = await demoIds(t);
-    const status = await t.call('GET', '/broker/status', { token: admin });
-    const tcp = status.json().data.listeners.find((l: { protocol: string }) => l.protocol === 'mqtt');
-    url = `mqtt://127.0.0.1:${tcp.port}`;
+    url = await brokerUrlOf(t, admin);
     for (const serial of ['LIFT-1', 'LIFT-2', 'LIFT-3', 'LIFT-4'] as const)
       lifts[serial] = await addDevice(serial, 'liftcontroller');
     lifts['LIFT-DOWN'] = await addDevice('LIFT-DOWN', 'liftcontroller', [{ floor: 5, ports: [5] }], 'call-down');

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSelfSigned } from '../../server/sip/certificate';
 import { accessRulesEntity } from '../../src/contract/entities/access-rule';
 import { announcesEntity } from '../../src/contract/entities/announce';
 import { conversationsEntity } from '../../src/contract/entities/conversation';
@@ -12,12 +13,24 @@ import { forwardGroupsEntity, forwardRuleSetsEntity } from '../../src/contract/e
 import { groupsEntity } from '../../src/contract/entities/group';
 import { identifiersEntity } from '../../src/contract/entities/identifier';
 import { ipWhitelistEntity } from '../../src/contract/entities/ip-blocking';
+import { GroupLicenseInfoSchema, LicenceSettingsSchema } from '../../src/contract/entities/licence';
+import { mailTemplatesEntity } from '../../src/contract/entities/mail-template';
 import { markersEntity } from '../../src/contract/entities/marker';
 import { NotificationSettingsSchema } from '../../src/contract/entities/notification';
 import { ProfileSchema } from '../../src/contract/entities/profile';
+import {
+  AppleWalletSettingsSchema,
+  DomainForwardRulesSchema,
+  GeneralSettingsSchema,
+  MailSettingsSchema,
+  ProjectWhitelabelSchema,
+  PushServerSchema,
+  SipSettingsSchema,
+} from '../../src/contract/entities/project-settings';
 import { rolesEntity } from '../../src/contract/entities/role';
 import { sipNumbersEntity } from '../../src/contract/entities/sip-number';
 import { sipTrunksEntity } from '../../src/contract/entities/sip-trunk';
+import { timeRulesEntity } from '../../src/contract/entities/time-rule';
 import { usersEntity } from '../../src/contract/entities/user';
 import type { EntityContract } from '../../src/contract/entity';
 import {
@@ -45,11 +58,25 @@ import { alertForm } from '../../src/ui/emergency/alert-form';
 import { forwardGroupForm } from '../../src/ui/forward-rules/forward-group-form';
 import { ruleSetForm } from '../../src/ui/forward-rules/rule-set-form';
 import { groupForm } from '../../src/ui/groups/group-form';
+import { groupLicenceForm } from '../../src/ui/groups/group-licence-form';
 import { identifierForm } from '../../src/ui/identifiers/identifier-form';
 import { whitelistForm } from '../../src/ui/ip-blocking/whitelist-form';
+import { licenceSettingsForm } from '../../src/ui/licences/licence-settings-form';
 import { markerForm } from '../../src/ui/markers/marker-form';
 import { notificationSettingsForm } from '../../src/ui/notifications/notification-settings-form';
 import { roleForm } from '../../src/ui/roles/role-form';
+import { scheduleForm } from '../../src/ui/schedules/schedule-form';
+import { mailTemplateForm } from '../../src/ui/settings/mail-template-form';
+import {
+  appleWalletForm,
+  domainForwardRulesForm,
+  generalSettingsForm,
+  groupWhitelabelForm,
+  mailSettingsForm,
+  pushServerForm,
+  sipSettingsForm,
+  whitelabelSettingsForm,
+} from '../../src/ui/settings/project-settings-form';
 import { sipTrunkForm } from '../../src/ui/sip-trunks/sip-trunk-form';
 import { userForm } from '../../src/ui/users/user-form';
 import { sipNumberForm } from '../../src/ui/virtual-numbers/sip-number-form';
@@ -290,6 +317,7 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
   const ruleSets: Record<string, number> = {};
   const forwardGroups: Record<string, number> = {};
   const devices: Record<string, number> = {};
+  const schedules: Record<string, number> = {};
 
   const ok = async (method: 'GET' | 'PUT' | 'PATCH' | 'POST', path: string, body?: unknown, token = admin) => {
     const res = await t.call(method, path, { token, body });
@@ -316,6 +344,7 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
   };
   const group = (name: string) => row(groups, name);
   const user = (login: string) => row(users, login);
+  const schedule = (name: string) => row(schedules, name);
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
@@ -342,6 +371,7 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
     for (const g of await t.db.selectFrom('forward_groups').select(['id', 'name']).execute())
       forwardGroups[g.name] = g.id;
     for (const d of await t.db.selectFrom('devices').select(['id', 'name']).execute()) devices[d.name] = d.id;
+    for (const r of await t.db.selectFrom('time_rules').select(['id', 'name']).execute()) schedules[r.name] = r.id;
     // Fixtures the samples pick (through the API, as an administrator would make them).
     for (const [name, color] of [
       ['Fixture amber', '#e8833a'],
@@ -1516,6 +1546,522 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
     });
   });
 
+  it("licence notices (edited only: the project's settings)", async () => {
+    await roundTrip({
+      name: 'licence notices',
+      form: entityForm(licenceSettingsForm),
+      load: async () => v.parse(LicenceSettingsSchema, await ok('GET', '/licenses/settings')),
+      save: async (_id, body) => ({
+        id: null,
+        item: v.parse(LicenceSettingsSchema, await ok('PATCH', '/licenses/settings', body)),
+      }),
+      edits: [
+        {
+          values: { isActive: false, mode: 'once', notifyBefore: '3' },
+          expected: { notifications: { isActive: false, mode: 'once', notifyBefore: 3 } },
+        },
+        {
+          values: { isActive: true, mode: 'every_30_days', notifyBefore: '20' },
+          expected: { notifications: { isActive: true, mode: 'every_30_days', notifyBefore: 20 } },
+        },
+      ],
+    });
+  });
+
+  it("a group's licence (edited: Building B has its own in the demo)", async () => {
+    const building = group('Building B').id;
+    // Whole UTC days: the first second of the first, the last of the last.
+    const today = new Date();
+    const dayStart = (offset: number) =>
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset) / 1000;
+    const iso = (offset: number) => new Date(dayStart(offset) * 1000).toISOString().slice(0, 10);
+    // The body is { licenseInfo: settings }; GET answers the settings themselves (with what is used and available).
+    const readAs = Object.fromEntries(
+      [
+        'sip.is_enabled',
+        'sip.license_count',
+        'mobileApp.is_enabled',
+        'mobileApp.license_count',
+        'ukey2.is_enabled',
+        'ukey2.license_count',
+        'elevator',
+        'amenity',
+        'licensePlate',
+        'identifier.guest',
+        'restrictPeriod.is_active',
+        'restrictPeriod.from',
+        'restrictPeriod.to',
+        'notifications.isActive',
+        'notifications.mode',
+        'notifications.notifyBefore',
+      ].map((path) => [`licenseInfo.${path}`, path]),
+    );
+    await roundTrip({
+      name: 'group licence',
+      form: entityForm(groupLicenceForm),
+      load: async () => v.parse(GroupLicenseInfoSchema, await ok('GET', `/domains/${building}/license`)),
+      save: async (_id, body) => ({
+        id: null,
+        item: v.parse(GroupLicenseInfoSchema, await ok('PATCH', `/domains/${building}/license`, body)),
+      }),
+      readAs,
+      edits: [
+        {
+          values: {
+            own: true,
+            sipEnabled: true,
+            sipCount: '250',
+            mobileEnabled: false,
+            mobileCount: '60',
+            ukey2Enabled: false,
+            ukey2Count: '40',
+            elevator: false,
+            amenity: false,
+            licensePlate: false,
+            guest: false,
+            periodActive: true,
+            periodFrom: iso(0),
+            periodTo: iso(100),
+            noticeActive: false,
+            noticeMode: 'every_week',
+            noticeBefore: '30',
+          },
+          kept: {
+            own: 'the group keeps a licence of its own (clearing it is licence-groups.test.ts)',
+            sipEnabled: 'its residents hold numbers: switching SIP off would go below what is used',
+          },
+          expected: {
+            own: true,
+            sip: { is_enabled: true, license_count: 250 },
+            mobileApp: { is_enabled: false, license_count: 60 },
+            ukey2: { is_enabled: false, license_count: 40 },
+            elevator: false,
+            amenity: false,
+            licensePlate: false,
+            identifier: { guest: false },
+            restrictPeriod: { is_active: true, from: dayStart(0), to: dayStart(101) - 1 },
+            notifications: { isActive: false, mode: 'every_week', notifyBefore: 30 },
+          },
+        },
+        {
+          values: {
+            own: true,
+            sipEnabled: true,
+            sipCount: '350',
+            mobileEnabled: true,
+            mobileCount: '100',
+            ukey2Enabled: true,
+            ukey2Count: '50',
+            elevator: true,
+            amenity: true,
+            licensePlate: true,
+            guest: true,
+            periodActive: false,
+            periodFrom: '',
+            periodTo: '',
+            noticeActive: true,
+            noticeMode: 'once',
+            noticeBefore: '7',
+          },
+          kept: { own: 'as above', sipEnabled: 'as above' },
+          notSent: {
+            periodFrom: 'the period is off: its days are not sent',
+            periodTo: 'the period is off: its days are not sent',
+          },
+          expected: {
+            own: true,
+            sip: { is_enabled: true, license_count: 350 },
+            mobileApp: { is_enabled: true, license_count: 100 },
+            ukey2: { is_enabled: true, license_count: 50 },
+            elevator: true,
+            amenity: true,
+            licensePlate: true,
+            identifier: { guest: true },
+            restrictPeriod: { is_active: false, from: 0, to: 999_999_999_999 },
+            notifications: { isActive: true, mode: 'once', notifyBefore: 7 },
+          },
+        },
+      ],
+    });
+  });
+
+  /** A project settings section: GET and PATCH of its path, the answer parsed by its schema. */
+  const section = <S extends v.GenericSchema>(path: string, schema: S) => ({
+    load: async () => v.parse(schema, await ok('GET', path)) as v.InferOutput<S>,
+    save: async (_id: number | null, body: Record<string, unknown>) => ({
+      id: null,
+      item: v.parse(schema, await ok('PATCH', path, body)),
+    }),
+  });
+
+  it('project settings, general (edited only: a project has its settings)', async () => {
+    const resident = { id: roles.resident ?? 0, name: 'resident' };
+    const staffRole = { id: roles.staff ?? 0, name: 'staff' };
+    await roundTrip({
+      name: 'project general',
+      form: entityForm(generalSettingsForm),
+      ...section('/project/general', GeneralSettingsSchema),
+      writeOnly: { 'mobile_sdk_settings.api_key': 'a secret (7.9): answered as has_api_key' },
+      edits: [
+        {
+          values: {
+            name: 'Riverside Round Trip',
+            description: 'The round trip’s project',
+            send_registration_link: false,
+            server_url: 'https://roundtrip.example.org',
+            time_zone: 'Europe/Paris',
+            locale: 'ru',
+            logs_life: '45',
+            admin_email: 'ops@example.org',
+            notify_about_offline_device: true,
+            notify_about_device_task_failed: true,
+            notify_about_licence: false,
+            max_passes_count: '3',
+            max_period_days: '10',
+            sdk_enabled: true,
+            sdk_app_id: 'com.example.roundtrip',
+            sdk_api_key: 'sdk-key-1',
+            self_register_enabled: true,
+            self_register_domain: group('Unit 101'),
+            self_register_role: resident,
+          },
+          expected: {
+            name: 'Riverside Round Trip',
+            description: 'The round trip’s project',
+            registration_flags: { send_registration_link: false },
+            server_url: 'https://roundtrip.example.org',
+            time_zone: 'Europe/Paris',
+            locale: 'ru',
+            logs_life: 45,
+            admin_email: 'ops@example.org',
+            notify_flags: {
+              notify_about_offline_device: true,
+              notify_about_device_task_failed: true,
+              notify_about_licence: false,
+            },
+            guest_identifier_limits: { max_passes_count: 3, max_period_days: 10 },
+            mobile_sdk_settings: { is_enabled: true, app_id: 'com.example.roundtrip', has_api_key: true },
+            user_self_register_settings: {
+              is_enabled: true,
+              domain_id: groups['Unit 101'],
+              role_id: roles.resident,
+            },
+          },
+        },
+        {
+          values: {
+            name: 'Riverside Residence',
+            description: '',
+            send_registration_link: true,
+            server_url: 'http://console.roundtrip.test',
+            time_zone: 'UTC',
+            locale: 'en',
+            logs_life: '90',
+            admin_email: '',
+            notify_about_offline_device: false,
+            notify_about_device_task_failed: false,
+            notify_about_licence: true,
+            max_passes_count: '',
+            max_period_days: '',
+            sdk_enabled: false,
+            sdk_app_id: '',
+            sdk_api_key: 'sdk-key-2',
+            self_register_enabled: false,
+            self_register_domain: group('Unit 102'),
+            self_register_role: staffRole,
+          },
+          expected: {
+            name: 'Riverside Residence',
+            description: null,
+            registration_flags: { send_registration_link: true },
+            server_url: 'http://console.roundtrip.test',
+            time_zone: 'UTC',
+            locale: 'en',
+            logs_life: 90,
+            admin_email: null,
+            notify_flags: {
+              notify_about_offline_device: false,
+              notify_about_device_task_failed: false,
+              notify_about_licence: true,
+            },
+            guest_identifier_limits: { max_passes_count: null, max_period_days: null },
+            mobile_sdk_settings: { is_enabled: false, app_id: null, has_api_key: true },
+            user_self_register_settings: {
+              is_enabled: false,
+              domain_id: groups['Unit 102'],
+              role_id: roles.staff,
+            },
+          },
+        },
+      ],
+    });
+  });
+
+  it('project settings, SIP and group forwarding (edited only)', async () => {
+    await roundTrip({
+      name: 'project sip',
+      form: entityForm(sipSettingsForm),
+      ...section('/project/sip', SipSettingsSchema),
+      edits: [
+        {
+          values: { is_sip_enabled: false, is_web_dialer_enabled: false, is_resident_phonebook_enabled: false },
+          expected: { is_sip_enabled: false, is_web_dialer_enabled: false, is_resident_phonebook_enabled: false },
+        },
+        {
+          values: { is_sip_enabled: true, is_web_dialer_enabled: true, is_resident_phonebook_enabled: true },
+          expected: { is_sip_enabled: true, is_web_dialer_enabled: true, is_resident_phonebook_enabled: true },
+        },
+      ],
+    });
+    await roundTrip({
+      name: 'project group forwarding',
+      form: entityForm(domainForwardRulesForm),
+      ...section('/project/sip/domain/forward-rules', DomainForwardRulesSchema),
+      ordered: { 'queues.0.numbers': 'a queue’s numbers ring together; their order is kept as typed' },
+      edits: [
+        {
+          values: {
+            is_enabled: true,
+            queues: [
+              { numbers: '{group_users}, 100002', timeout: '25' },
+              { numbers: '100003', timeout: '40' },
+            ],
+          },
+          expected: {
+            is_enabled: true,
+            queues: [
+              { numbers: ['{group_users}', '100002'], timeout: 25 },
+              { numbers: ['100003'], timeout: 40 },
+            ],
+          },
+        },
+        {
+          values: { is_enabled: false, queues: [{ numbers: '{group_users}', timeout: '15' }] },
+          expected: { is_enabled: false, queues: [{ numbers: ['{group_users}'], timeout: 15 }] },
+        },
+      ],
+    });
+  });
+
+  it('project settings, push server, white label, Apple Wallet, mail (edited only)', async () => {
+    const pem = generateSelfSigned(['push.roundtrip.test']).cert;
+    await roundTrip({
+      name: 'project push server',
+      form: entityForm(pushServerForm),
+      ...section('/project/push-server', PushServerSchema),
+      writeOnly: {
+        user_pass: 'a secret (7.9): answered as has_user_pass',
+        cert_file: 'the certificate: answered as has_cert_file and its file name',
+      },
+      edits: [
+        {
+          values: {
+            server_url: 'https://push.roundtrip.test',
+            server_port: '5223',
+            user_name: 'pusher',
+            user_pass: 'push-pass',
+            cert_file: pem,
+            cert_file_name: 'push.pem',
+          },
+          expected: {
+            server_url: 'https://push.roundtrip.test',
+            server_port: 5223,
+            user_name: 'pusher',
+            has_user_pass: true,
+            cert_file_name: 'push.pem',
+            has_cert_file: true,
+          },
+        },
+      ],
+    });
+    await roundTrip({
+      name: 'project white label',
+      form: entityForm(whitelabelSettingsForm),
+      ...section('/project/whitelabel', ProjectWhitelabelSchema),
+      edits: [
+        {
+          values: {
+            is_enabled: true,
+            name: 'Round Trip Living',
+            address: '2 Loop Lane',
+            email: 'desk@roundtrip.test',
+            phone: '+1 555 0199',
+          },
+          expected: {
+            is_enabled: true,
+            name: 'Round Trip Living',
+            address: '2 Loop Lane',
+            email: 'desk@roundtrip.test',
+            phone: '+1 555 0199',
+          },
+        },
+        {
+          values: { is_enabled: false, name: '', address: '', email: '', phone: '' },
+          expected: { is_enabled: false, name: null, address: null, email: null, phone: null },
+        },
+      ],
+    });
+    await roundTrip({
+      name: 'project apple wallet',
+      form: entityForm(appleWalletForm),
+      ...section('/project/apple-wallet', AppleWalletSettingsSchema),
+      edits: [
+        {
+          values: {
+            is_enabled: true,
+            backfields: 'Call the desk: 100',
+            background_color: 'rgb(0, 91, 187)',
+            barcode_alt_text: 'Show at the gate',
+            developer_name: 'Riverside',
+            developer_name_color: 'rgb(255, 255, 255)',
+            font_color: 'rgb(240, 240, 240)',
+          },
+          expected: {
+            is_enabled: true,
+            backfields: 'Call the desk: 100',
+            background_color: 'rgb(0, 91, 187)',
+            barcode_alt_text: 'Show at the gate',
+            developer_name: 'Riverside',
+            developer_name_color: 'rgb(255, 255, 255)',
+            font_color: 'rgb(240, 240, 240)',
+          },
+        },
+      ],
+    });
+    await roundTrip({
+      name: 'project mail',
+      form: entityForm(mailSettingsForm),
+      ...section('/project/mail', MailSettingsSchema),
+      writeOnly: { password: 'a secret (7.9): answered as has_password' },
+      edits: [
+        {
+          values: {
+            mode: 'smtp',
+            host: 'mail.roundtrip.test',
+            port: '2525',
+            encryption: 'ssl',
+            username: 'relay-user',
+            password: 'relay-pass',
+            from_address: 'desk@roundtrip.test',
+            from_name: 'Round Trip Desk',
+          },
+          expected: {
+            mode: 'smtp',
+            host: 'mail.roundtrip.test',
+            port: 2525,
+            encryption: 'ssl',
+            username: 'relay-user',
+            has_password: true,
+            from_address: 'desk@roundtrip.test',
+            from_name: 'Round Trip Desk',
+          },
+        },
+        {
+          values: {
+            mode: 'none',
+            host: '127.0.0.1',
+            port: '25',
+            encryption: 'none',
+            username: '',
+            password: 'relay-pass-2',
+            from_address: 'gatehouse@localhost',
+            from_name: '',
+          },
+          expected: {
+            mode: 'none',
+            host: '127.0.0.1',
+            port: 25,
+            encryption: 'none',
+            username: null,
+            has_password: true,
+            from_address: 'gatehouse@localhost',
+            from_name: null,
+          },
+        },
+      ],
+    });
+  });
+
+  it('a group’s own white label (edited only: from the groups tree)', async () => {
+    const unit = groups['Unit 201'] ?? 0;
+    await roundTrip({
+      name: 'group white label',
+      form: entityForm(groupWhitelabelForm),
+      load: async () => v.parse(groupsEntity.item, await ok('GET', `/domains/${unit}`)),
+      save: async (_id, body) => ({
+        id: unit,
+        item: v.parse(groupsEntity.item, await ok('PATCH', `/domains/${unit}`, body)),
+      }),
+      edits: [
+        {
+          values: {
+            is_enabled: true,
+            name: 'Unit 201 Club',
+            address: '201 River Road',
+            email: 'club@example.org',
+            phone: '+1 555 0201',
+          },
+          expected: {
+            whitelabel_settings: {
+              is_enabled: true,
+              name: 'Unit 201 Club',
+              address: '201 River Road',
+              email: 'club@example.org',
+              phone: '+1 555 0201',
+            },
+          },
+        },
+        {
+          values: { is_enabled: false, name: '', address: '', email: '', phone: '' },
+          expected: { whitelabel_settings: { is_enabled: false, name: null, address: null, email: null, phone: null } },
+        },
+      ],
+    });
+  });
+
+  it('mail templates (a group’s; an edit keeps its type and group)', async () => {
+    await roundTrip({
+      name: 'mail templates',
+      form: entityForm(mailTemplateForm),
+      ...calls(mailTemplatesEntity),
+      readAs: { domain_id: 'domain' },
+      create: {
+        values: {
+          mail_type_id: '2',
+          domain: group('Unit 102'),
+          subject: 'Password for {{login}}',
+          body: 'Hello {{name}},\n\nopen {{link}}',
+        },
+        expected: {
+          mail_type_id: 2,
+          domain: group('Unit 102'),
+          subject: 'Password for {{login}}',
+          body: 'Hello {{name}},\n\nopen {{link}}',
+        },
+      },
+      edits: [
+        {
+          values: {
+            mail_type_id: '2',
+            domain: group('Unit 102'),
+            subject: 'New password for {{login}}',
+            body: '{{link}}',
+          },
+          kept: {
+            mail_type_id: 'a template keeps its type (the patch does not send it)',
+            domain: 'a template keeps its group (the patch does not send it)',
+          },
+          expected: {
+            mail_type_id: 2,
+            domain: group('Unit 102'),
+            subject: 'New password for {{login}}',
+            body: '{{link}}',
+          },
+        },
+      ],
+    });
+  });
+
   it('own profile (edited only)', async () => {
     await roundTrip({
       name: 'profile',
@@ -1662,6 +2208,7 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
           locks: { [String(first.id)]: [1, 3] },
           users: [user('resident')],
           domains: [group('Building A')],
+          time_rules: [schedule('Working hours')],
           prohibition: true,
           is_shareable: false,
         },
@@ -1674,6 +2221,7 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
           ],
           users: [{ id: users.resident }],
           domains: [{ id: groups['Building A'] }],
+          time_rules: [{ id: schedules['Working hours'] }],
           prohibition: true,
           is_shareable: false,
         },
@@ -1687,6 +2235,7 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
             locks: { [String(second.id)]: [2] },
             users: [user('staff')],
             domains: [group('Unit 101')],
+            time_rules: [schedule('Weekends'), schedule('Cleaning (Tue/Thu mornings)')],
             prohibition: false,
             is_shareable: true,
           },
@@ -1696,9 +2245,111 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
             devices: [{ id: second.id, lock_number: 2 }],
             users: [{ id: users.staff }],
             domains: [{ id: groups['Unit 101'] }],
+            time_rules: [{ id: schedules['Cleaning (Tue/Thu mornings)'] }, { id: schedules.Weekends }],
             prohibition: false,
             is_shareable: true,
           },
+        },
+      ],
+    });
+  });
+
+  it('schedules', async () => {
+    await roundTrip({
+      name: 'schedules',
+      form: entityForm(scheduleForm),
+      ...calls(timeRulesEntity),
+      create: {
+        values: {
+          name: 'Round trip hours',
+          description: 'First and fifteenth, last Friday',
+          valid_from: '2026-04-01',
+          valid_to: '2027-03-31',
+          is_all_day: true,
+          from: '07:30',
+          to: '12:15',
+          repeat_mode: 'custom',
+          repeat_duration_mode: 'count',
+          repeat_duration_count: '12',
+          repeat_duration_until: '2027-01-31',
+          repeat_custom_mode: 'monthly',
+          months: [7, 1],
+          weekdays: ['wed', 'mon'],
+          days: [15, 1],
+          looper_nth: '-1',
+          looper_weekday: 'fri',
+          use_day_types: true,
+          day_type: 'workday',
+          day_iteration: '3',
+        },
+        expected: {
+          name: 'Round trip hours',
+          description: 'First and fifteenth, last Friday',
+          valid_from: '2026-04-01',
+          valid_to: '2027-03-31',
+          is_all_day: true,
+          from: 27_000,
+          to: 44_100,
+          repeat_mode: 'custom',
+          repeat_duration_mode: 'count',
+          repeat_duration_count: 12,
+          repeat_duration_until: '2027-01-31',
+          repeat_custom_mode: 'monthly',
+          months: [1, 7],
+          weekdays: ['mon', 'wed'],
+          days: [1, 15],
+          looper: { nth: -1, weekday: 'fri' },
+          use_day_types: true,
+          day_type: 'workday',
+          day_iteration: 3,
+        },
+      },
+      edits: [
+        {
+          values: {
+            name: 'Round trip nights',
+            description: 'Overnight, weekdays',
+            valid_from: '2026-05-04',
+            valid_to: '',
+            is_all_day: false,
+            from: '22:00',
+            to: '06:30',
+            repeat_mode: 'custom',
+            repeat_duration_mode: 'until',
+            repeat_duration_count: '5',
+            repeat_duration_until: '2026-12-31',
+            repeat_custom_mode: 'weekly',
+            months: [3],
+            weekdays: ['tue', 'thu'],
+            days: [2],
+            looper_nth: '2',
+            looper_weekday: 'sun',
+            use_day_types: false,
+            day_type: 'holiday',
+            day_iteration: '2',
+          },
+          expected: {
+            name: 'Round trip nights',
+            description: 'Overnight, weekdays',
+            valid_from: '2026-05-04',
+            valid_to: null,
+            is_all_day: false,
+            from: 79_200,
+            to: 23_400,
+            repeat_mode: 'custom',
+            repeat_duration_mode: 'until',
+            repeat_duration_count: 5,
+            repeat_duration_until: '2026-12-31',
+            repeat_custom_mode: 'weekly',
+            months: [3],
+            weekdays: ['tue', 'thu'],
+            days: [2],
+            looper: { nth: 2, weekday: 'sun' },
+            use_day_types: false,
+            day_type: 'holiday',
+            day_iteration: 2,
+          },
+          kept: { repeat_mode: 'custom both times: the custom pattern is what this round changes' },
         },
       ],
     });

@@ -388,14 +388,19 @@ describe.each(dialects)('identifiers (%s)', (dialect) => {
   });
 
   it('creates and edits guest identifiers: qr and guest by default; a clash is "guest identifier already exists"', async () => {
+    // A guest key needs a rule its granter may hand on: one that applies to the porter.
+    await t.db.insertInto('access_rule_users').values({ access_rule_id: visibleRule, user_id: porter.id }).execute();
     const res = await t.call('PUT', '/identifiers/guest', {
       token: porter.token,
-      body: { value: 'GUEST-1', name: 'Visitor' },
+      body: { value: 'GUEST-1', name: 'Visitor', access_rules: [visibleRule] },
     });
     expect(res.statusCode, res.body).toBe(200);
     const guest = await item(res.json().data);
     expect(guest).toMatchObject({ type: 'qr', owner_type: 'guest', guest_type: 'guest', owner_id: null });
-    const clash = await t.call('PUT', '/identifiers/guest', { token: porter.token, body: { value: 'GUEST-1' } });
+    const clash = await t.call('PUT', '/identifiers/guest', {
+      token: porter.token,
+      body: { value: 'GUEST-1', access_rules: [visibleRule] },
+    });
     expect(clash.json().message).toBe('guest identifier already exists');
     const patched = await t.call('PATCH', `/identifiers/guest/${guest.id}`, {
       token: porter.token,

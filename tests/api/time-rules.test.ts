@@ -48,17 +48,9 @@ describe.each(dialects)('time rules (%s)', (dialect) => {
     admin = (await t.session('admin', undefined, 'Riverside Residence')).token;
     const ids = await demoIds(t);
     projectId = ids.projectId;
-    const project = await t.db
-      .selectFrom('projects')
-      .select('settings')
-      .where('id', '=', projectId)
-      .executeTakeFirstOrThrow();
-    const settings = { ...JSON.parse(project.settings), time_zone: 'Europe/Berlin' };
-    await t.db
-      .updateTable('projects')
-      .set({ settings: JSON.stringify(settings) })
-      .where('id', '=', projectId)
-      .execute();
+    // The project's zone is a project setting (/general-settings).
+    const zone = await t.call('PATCH', '/project/general', { token: admin, body: { time_zone: 'Europe/Berlin' } });
+    expect(zone.statusCode, zone.body).toBe(200);
     viewer = await addProjectUser(t, { login: 'sched-viewer', permissions: ['schedules.view'], group: 'Building A' });
     author = await addProjectUser(t, {
       login: 'sched-author',

@@ -124,7 +124,7 @@ export async function buildTestApp(dialect: DialectName = 'sqlite', options: Tes
   const seed =
     options.seed === false || options.sameDatabaseAs
       ? { created: false, admin: { login: config.adminLogin, generatedPassword: null }, demo: null }
-      : await seedIfEmpty(db, config);
+      : await seedIfEmpty(db, config, options.clock?.now());
   const app = await buildApp({
     config,
     db,

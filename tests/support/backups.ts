@@ -32,12 +32,26 @@ export async function entityTables(db: Kysely<Database>, entities?: readonly str
  * restore must give back is compared whole, and a restore of one project must leave the others
  * alone.
  */
-export async function dumpTables(db: Kysely<Database>, tables: readonly string[]): Promise<Record<string, string[]>> {
+export async function dumpTables(
+  db: Kysely<Database>,
+  tables: readonly string[],
+  /** Only these columns of a table (an older schema's), when given. */
+  only?: ReadonlyMap<string, readonly string[]>,
+): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of tables) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db);
+    const kept = only?.get(table);
     out[table] = rows.rows
-      .map((row) => JSON.stringify(Object.fromEntries(Object.entries(row).sort(([a], [b]) => a.localeCompare(b)))))
+      .map((row) =>
+        JSON.stringify(
+          Object.fromEntries(
+            Object.entries(row)
+              .filter(([c]) => !kept || kept.includes(c))
+              .sort(([a], [b]) => a.localeCompare(b)),
+          ),
+        ),
+      )
       .sort();
   }
   return out;
@@ -88,7 +102,7 @@ export async function download(t: TestApp, token: string, id: number): Promise<B
 export async function olderArchive(
   t: TestApp,
   input: { version: string; projectId: number; entities: string[]; name: string },
-): Promise<Buffer> {
+): Promise<{ archive: Buffer; columns: Map<string, string[]> }> {
   const dir = mkdtempSync(join(tmpdir(), 'gatehouse-older-'));
   const file = join(dir, 'old.sqlite');
   const scratch = createDatabase({ databaseUrl: null, sqliteFile: file });
@@ -134,7 +148,7 @@ export async function olderArchive(
       kdfCost: 'low',
       progress: () => undefined,
     });
-    return readFileSync(archive);
+    return { archive: readFileSync(archive), columns: new Map(old.map((x) => [x.name, x.columns.map((c) => c.name)])) };
   } finally {
     await scratch.destroy();
     rmSync(dir, { recursive: true, force: true });

@@ -18,7 +18,19 @@ const any = (...anyOf: Permission[]) => ({ anyOf });
 const sip = (...anyOf: Permission[]) => ({ anyOf, licensed: ['sip'] });
 const trunks = (...anyOf: Permission[]) => ({ anyOf, licensed: ['sip', 'sip_trunks'] });
 const elevators = (...anyOf: Permission[]) => ({ anyOf, licensed: ['elevator'] });
+const amenity = (...anyOf: Permission[]) => ({ anyOf, licensed: ['amenity'] });
+// 6.2 Amenities, amenity reservations, reservation logs: view, edit, delete with scopes all, domain,
+// descendants, own. No "create": adding one is an edit at some scope (docs/decisions.md, Amenities).
+const scoped = (family: 'amenities' | 'amenity_reservations', action: 'view' | 'edit' | 'delete') =>
+  amenity(...(['all', 'domain', 'descendants', 'own'] as const).map((s) => `${family}.${action}_${s}` as Permission));
+const amenitiesView = scoped('amenities', 'view');
+const amenitiesEdit = scoped('amenities', 'edit');
+const amenitiesDelete = scoped('amenities', 'delete');
+const reservationsView = scoped('amenity_reservations', 'view');
+const reservationsEdit = scoped('amenity_reservations', 'edit');
+const reservationsDelete = scoped('amenity_reservations', 'delete');
 const ukey2 = (...anyOf: Permission[]) => ({ anyOf, licensed: ['ukey2'] });
+const guests = (...anyOf: Permission[]) => ({ anyOf, licensed: ['guest_access'] });
 
 // 6.2 Users: create, delete, view, view all, edit profile, edit all.
 const usersView = any('users.view', 'users.view_all');
@@ -81,6 +93,21 @@ const alertsWrite = any('emergency_alerts.create', 'emergency_alerts.edit');
 // 6.2 Project: view and change project settings (IP blocking sits under Settings: decided).
 const settingsView = any('project.view_settings');
 const settingsChange = any('project.change_settings');
+const settingsRead = any('project.view_settings', 'project.change_settings');
+const templatesGroup = any('domains.edit_all', 'domains.edit_descendants', 'self_domain.manage_mail_templates');
+const templatesWrite = any(
+  'project.change_settings',
+  'domains.edit_all',
+  'domains.edit_descendants',
+  'self_domain.manage_mail_templates',
+);
+const templatesView = any(
+  'project.view_settings',
+  'project.change_settings',
+  'domains.edit_all',
+  'domains.edit_descendants',
+  'self_domain.manage_mail_templates',
+);
 
 export const SPEC_ACCESS: Record<string, SpecAccess> = {
   // 7.2 Session, registration and recovery: before login.
@@ -271,6 +298,9 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'DELETE /time-rules/days/{date}': any('schedules.edit'),
   // Access decisions (issue 12, decided): whoever may view access rules may ask why (the chain names only theirs).
   'GET /access/explain': any('access_rules.view', 'access_rules.view_all'),
+  // 6.2 has no matrix permission; decided: whoever sees access rules reads the matrix of their rules.
+  'GET /access-matrix/items': any('access_rules.view', 'access_rules.view_all'),
+  'GET /access-matrix/download': any('access_rules.view', 'access_rules.view_all'),
   // 6.2 Identifiers: view all, create, edit, delete, create guest identifier, import, export. 6.2 has no
   // plain "view": whoever holds any identifiers permission lists them (without view all: their own).
   'GET /identifiers/items': identifiersView,
@@ -286,8 +316,19 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'GET /identifiers/export': any('identifiers.export'),
   'POST /identifiers/import': any('identifiers.import'),
   'POST /identifiers/import/continue': any('identifiers.import'),
-  'PUT /identifiers/guest': any('identifiers.create_guest'),
-  'PATCH /identifiers/guest/{id}': any('identifiers.create_guest'),
+  'GET /identifiers/{id}/pkpass': identifiersView,
+  // 6.2 "create guest identifier"; 2.4/6.4: guest access is licensed.
+  'PUT /identifiers/guest': guests('identifiers.create_guest'),
+  'PATCH /identifiers/guest/{id}': guests('identifiers.create_guest'),
+  // 7.5 Guest access: the granter's keys (the /guest-access page) and the guest page's public calls.
+  'GET /guest-access/keys/items': guests('identifiers.create_guest'),
+  'GET /guest-access/keys/{id}': guests('identifiers.create_guest'),
+  'DELETE /guest-access/keys/{id}': guests('identifiers.create_guest'),
+  'POST /guest-access/keys/delete-all': guests('identifiers.create_guest'),
+  'POST /guest-access/keys/{id}/revoke': guests('identifiers.create_guest'),
+  'GET /guest-access/{key_uid}': 'public',
+  'GET /guest-access/{key_uid}/access-rules': 'public',
+  'POST /guest-access/{key_uid}/open/{device_token}': 'public',
   'GET /uploads/identifiers/{file}': 'public',
   // 6.2 System "view access-control events (ACS)": the ACS log and its download (7.5).
   'GET /access-control/events/items': any('system.view_acs_events'),
@@ -405,6 +446,108 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'DELETE /ip-blocking/whitelist/{id}': settingsChange,
   'POST /ip-blocking/whitelist/delete-all': settingsChange,
 
+  // Licences (6.2: view, manage, view licences of own, descendant or all groups, edit group counts).
+  'GET /licenses/items': any('licences.view', 'licences.manage'),
+  'GET /licenses/{id}': any('licences.view', 'licences.manage'),
+  'DELETE /licenses/{id}': any('licences.manage'),
+  'POST /licenses/delete-all': any('licences.manage'),
+  'POST /licenses/file/check': any('licences.manage'),
+  'POST /licenses/file': any('licences.manage'),
+  'POST /licenses/cloud/check': any('licences.manage'),
+  'POST /licenses/cloud': any('licences.manage'),
+  'GET /licenses/features/state': any('licences.view', 'licences.manage'),
+  // 6.4: the persistent warning is for those who may manage licences.
+  'GET /licenses/warning': any('licences.manage'),
+  'GET /licenses/settings': any('licences.view', 'licences.manage'),
+  'PATCH /licenses/settings': any('licences.manage'),
+  // A group's licence: any licence view scope reads it (decided: count editors and managers too); counts edit it.
+  'GET /domains/{id}/license': any(
+    'licences.view_all',
+    'licences.view_descendants',
+    'licences.view_own',
+    'licences.edit_group_counts',
+    'licences.manage',
+  ),
+  'PATCH /domains/{id}/license': any('licences.edit_group_counts'),
+  // 6.2 System "reports (licences used)": both reports of 2.5 and their exports.
+  'GET /reports/licenses/used': any('system.view_licence_report'),
+  'GET /reports/licenses/used/export': any('system.view_licence_report'),
+  'GET /reports/licenses/period': any('system.view_licence_report'),
+  'GET /reports/licenses/period/export': any('system.view_licence_report'),
+  // Amenities (7.7).
+  'GET /amenities/items': amenitiesView,
+  'GET /amenities/{id}': amenitiesView,
+  'GET /amenities/{id}/state': amenitiesView,
+  'PUT /amenities': amenitiesEdit,
+  'PATCH /amenities/{id}': amenitiesEdit,
+  'POST /amenities/{id}/image': amenitiesEdit,
+  'DELETE /amenities/{id}/image': amenitiesEdit,
+  'POST /amenities/{id}/terms-of-use': amenitiesEdit,
+  'DELETE /amenities/{id}/terms-of-use': amenitiesEdit,
+  'DELETE /amenities/{id}': amenitiesDelete,
+  'POST /amenities/delete-all': amenitiesDelete,
+  'GET /uploads/amenities/{file}': 'public',
+  'GET /amenities/reservations/items': reservationsView,
+  'GET /amenities/reservations/{id}': reservationsView,
+  'GET /amenities/reservations/{id}/qr': reservationsView,
+  'PUT /amenities/reservations': reservationsEdit,
+  'PATCH /amenities/reservations/{id}': reservationsEdit,
+  'POST /amenities/reservations/{id}/cancel': reservationsEdit,
+  'DELETE /amenities/reservations/{id}': reservationsDelete,
+  'POST /amenities/reservations/delete-all': reservationsDelete,
+  'GET /amenities/reservations/{id}/logs': amenity('amenity_reservations.view_logs'),
+  // 6.2 Project: view and change project settings (7.8). Decided: who may change them may read them.
+  'GET /project/general': settingsRead,
+  'PATCH /project/general': settingsChange,
+  'GET /project/sip': settingsRead,
+  'PATCH /project/sip': settingsChange,
+  'GET /project/sip/domain/forward-rules': settingsRead,
+  'PATCH /project/sip/domain/forward-rules': settingsChange,
+  'POST /project/sip/resident-phonebook/delete': settingsChange,
+  'GET /project/push-server': settingsRead,
+  'PATCH /project/push-server': settingsChange,
+  'GET /project/whitelabel': settingsRead,
+  'PATCH /project/whitelabel': settingsChange,
+  'POST /project/whitelabel/logo': settingsChange,
+  'DELETE /project/whitelabel/logo': settingsChange,
+  'GET /project/apple-wallet': settingsRead,
+  'PATCH /project/apple-wallet': settingsChange,
+  'GET /project/mail': settingsRead,
+  'PATCH /project/mail': settingsChange,
+  'POST /project/mail/test': settingsChange,
+  'GET /project/broker': settingsRead,
+  'POST /project/broker': settingsChange,
+  'DELETE /project/broker': settingsChange,
+  // 6.2 Project: import device backup data.
+  'POST /project/import/device-backup': any('project.import_device_backup'),
+  // 6.2 Self-group management "white label": a group's logo, with the group editors.
+  'POST /domains/{id}/whitelabel/logo': any(
+    'domains.edit_all',
+    'domains.edit_descendants',
+    'self_domain.manage_white_label',
+  ),
+  'DELETE /domains/{id}/whitelabel/logo': any(
+    'domains.edit_all',
+    'domains.edit_descendants',
+    'self_domain.manage_white_label',
+  ),
+  'GET /uploads/logos/{file}': 'public',
+
+  // 6.3 Mail templates: project level with change-project-settings, group level with edit-all,
+  // edit-descendants or self-domain mail templates (the level is checked per template). Decided:
+  // viewers of project settings read every template.
+  'GET /mail-templates/items': templatesView,
+  'GET /mail-templates/{id}': templatesView,
+  'GET /mail-templates/types': templatesView,
+  'GET /mail-templates/domain-types': templatesView,
+  'PUT /mail-templates': templatesWrite,
+  'PATCH /mail-templates/{id}': templatesWrite,
+  'DELETE /mail-templates/{id}': templatesWrite,
+  'POST /mail-templates/delete-all': templatesWrite,
+  'POST /mail-templates/preview': settingsRead,
+  'POST /mail-templates/preview/send': settingsChange,
+  'POST /domains/{id}/mail-templates/preview': templatesGroup,
+  'POST /domains/{id}/mail-templates/preview/send': templatesGroup,
   // 6.2 Backups: create, delete, view, apply, apply from file, download (7.8). Preview is the
   // first half of applying; applying an uploaded file is "apply from file" (decided).
   'GET /backups/items': any('backups.view'),

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, setup } from 'xstate';
-import { DEVICES_TOPIC } from '../../src/contract/realtime';
+import { DEVICE_TASKS_TOPIC, DEVICES_TOPIC } from '../../src/contract/realtime';
 import { topicFeedMachine } from '../../src/machines/topic-feed/topic-feed.machine';
 import { composeAreas } from '../../src/services/areas/areas';
 import { devicesBackend } from './support/devices-demo';
@@ -73,7 +73,7 @@ describe('devices list', { timeout: 60_000 }, () => {
     );
   });
 
-  it('takes a device’s new status live, in place, without reloading the list', async () => {
+  it('takes a device’s new status live, in place, without reloading the list; a task change reloads it', async () => {
     const backend = devicesBackend();
     const asked: unknown[] = [];
     // A root with the real topic feed and a stand-in realtime actor that records what it is asked.
@@ -96,7 +96,10 @@ describe('devices list', { timeout: 60_000 }, () => {
     });
     rendered = renderApp('/devices', { machines });
     const table = await devicesTable();
-    expect(asked).toEqual([{ type: 'realtime.subscribe', topic: DEVICES_TOPIC, subscriber: 'topicFeed' }]);
+    expect(asked).toEqual([
+      { type: 'realtime.subscribe', topic: DEVICES_TOPIC, subscriber: 'topicFeed' },
+      { type: 'realtime.subscribe', topic: DEVICE_TASKS_TOPIC, subscriber: 'topicFeed' },
+    ]);
     const loads = backend.calls.filter((c) => c.path === '/devices/items').length;
     expect(rowOf(table, /Bike room controller/)).toHaveTextContent('Offline');
 
@@ -119,8 +122,27 @@ describe('devices list', { timeout: 60_000 }, () => {
     expect(rowOf(table, /Main door controller/)).toHaveTextContent('Online');
     expect(backend.calls.filter((c) => c.path === '/devices/items')).toHaveLength(loads);
 
+    // A device's tasks changed: the page is read again (its rows' sync state).
+    act(() =>
+      root.system.get('topicFeed').send({
+        type: 'realtime.message',
+        topic: DEVICE_TASKS_TOPIC,
+        data: {
+          type: 'DeviceTasksChanged',
+          device_id: 3,
+          tasks: [{ id: 1, status: 'completed' }],
+          pending_tasks: 0,
+          at,
+        },
+      }),
+    );
+    await waitFor(() => expect(backend.calls.filter((c) => c.path === '/devices/items')).toHaveLength(loads + 1));
+
     rendered.unmount();
-    expect(asked.at(-1)).toEqual({ type: 'realtime.unsubscribe', topic: DEVICES_TOPIC, subscriber: 'topicFeed' });
+    expect(asked.slice(-2)).toEqual([
+      { type: 'realtime.unsubscribe', topic: DEVICES_TOPIC, subscriber: 'topicFeed' },
+      { type: 'realtime.unsubscribe', topic: DEVICE_TASKS_TOPIC, subscriber: 'topicFeed' },
+    ]);
     root.stop();
   });
 

@@ -164,10 +164,10 @@ describe('guard in the router', () => {
   });
 
   it('areas not built yet say so, with the route name, in the layout', async () => {
-    renderApp('/amenities/7/edit');
+    renderApp('/backups');
     expect(await screen.findByRole('heading', { name: 'This area is not available yet' })).toBeInTheDocument();
-    expect(screen.getByText('Amenities: edit arrives in a later release.')).toBeInTheDocument();
-    expect(screen.getByTestId('page-title')).toHaveTextContent('Amenities: edit');
+    expect(screen.getByText('Backups arrives in a later release.')).toBeInTheDocument();
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Backups');
   });
 
   it('shows a full-screen spinner during the first profile load', async () => {

@@ -26,7 +26,8 @@ describe('shell', () => {
 
   it('draws floating buttons with their badge and sends their event to the named actor', async () => {
     const app = renderApp('/home', { actors: { app: appFixtures.withFloatingButton } });
-    const fab = await screen.findByRole('button', { name: 'Dialer (2)' });
+    // The first render loads the page machines' chunk: on a busy machine that takes more than the default second.
+    const fab = await screen.findByRole('button', { name: 'Dialer (2)' }, { timeout: 15_000 });
     expect(within(fab).getByText('2')).toBeInTheDocument();
     expect(app.refs.app.getSnapshot().context.drawerOpen).toBe(true);
     await app.user.click(fab);

@@ -9,7 +9,7 @@ const elevatorAccessRuleForm = liftForm as AnyFormDefinition & typeof liftForm;
 
 /** The access rule forms' payloads (7.9, section 5): doors from devices and locks, only elevators with floors. */
 describe('access rule form', () => {
-  it('sends each device once per chosen lock (lock 1 when none), users and groups as ids', () => {
+  it('sends each device once per chosen lock (lock 1 when none), users, groups and schedules as ids', () => {
     const values = {
       ...accessRuleForm.empty(),
       name: ' Residents ',
@@ -20,6 +20,7 @@ describe('access rule form', () => {
       locks: { '4': [3, 1], '9': [] },
       users: [{ id: 5, name: 'Rita' }],
       domains: [{ id: 2, name: 'Building A' }],
+      time_rules: [{ id: 7, name: 'Working hours' }],
     };
     expect(bodyOf(accessRuleForm, values, accessRuleForm.empty(), 'create')).toEqual({
       name: 'Residents',
@@ -31,6 +32,7 @@ describe('access rule form', () => {
       ],
       users: [5],
       domains: [2],
+      time_rules: [7],
       prohibition: false,
       is_shareable: true,
     });
@@ -66,8 +68,11 @@ describe('access rule form', () => {
     });
     expect(values.devices).toEqual([{ id: 4, name: 'Main door', type: 'accesscontroller' }]);
     expect(values.locks).toEqual({ '4': [2, 1] });
-    // Schedules and identifiers are not in the form: a save leaves them as they are.
-    expect(bodyOf(accessRuleForm, values, values, 'patch')).not.toHaveProperty('time_rules');
+    expect(values.time_rules).toEqual([{ id: 3, name: 'Weekdays' }]);
+    // Identifiers are not in the form: a save leaves them as they are; the schedules it sends back.
+    const body = bodyOf(accessRuleForm, values, values, 'patch');
+    expect(body).not.toHaveProperty('identifiers');
+    expect(body.time_rules).toEqual([3]);
   });
 });
 

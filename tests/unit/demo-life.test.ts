@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AlarmSensor, DeviceType } from '../../server/mqtt/protocol';
 import { type LifeDevice, startDemoLife } from '../../server/simulator/demo-life';
 import { decideFromLists, type SyncItem } from '../../server/simulator/devices/access-decision';
+import type { DeviceType } from '../../src/contract/constants';
+import type { AlarmSensor } from '../../src/contract/entities/device-alarm';
 
 /**
  * The living demo's schedule (server/simulator/demo-life.ts) with fake timers and a scripted

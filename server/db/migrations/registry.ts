@@ -18,6 +18,9 @@ import { deviceEvents } from './0017_device_events';
 import { elevators } from './0018_elevators';
 import { access } from './0019_access';
 import { accessEvents } from './0022_access_events';
+import { amenities } from './0024_amenities';
+import { projectSettings } from './0025_project_settings';
+import { licences } from './0026_licences';
 import { backups } from './0028_backups';
 
 /**
@@ -44,5 +47,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018_elevators': elevators,
   '0019_access': access,
   '0022_access_events': accessEvents,
+  '0024_amenities': amenities,
+  '0025_project_settings': projectSettings,
+  '0026_licences': licences,
   '0028_backups': backups,
 };

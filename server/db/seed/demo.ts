@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { TreeNode } from '../../domain/groups/nested-set';
-import { ALL_FEATURES, NO_FEATURES } from '../../domain/project/features';
+import { NO_FEATURES } from '../../domain/project/features';
 import type { Database } from '../schema';
 import {
   addMember,
@@ -15,9 +15,17 @@ import {
 } from './builders';
 import { seedDemoAccessRules } from './demo-access-rules';
 import { seedActivity } from './demo-activity';
+import { seedDemoAmenities } from './demo-amenities';
 import { seedDemoDevices } from './demo-devices';
 import { type Estate, planEstate } from './demo-estate';
 import { seedDemoIdentifiers } from './demo-identifiers';
+import {
+  buildingLicences,
+  installDemoLicences,
+  installGroupLicences,
+  officeLicences,
+  residenceLicences,
+} from './demo-licences';
 import { insertEstateNumbers } from './demo-numbers';
 import { insertEstatePeople } from './demo-people';
 import { seedDemoSchedules } from './demo-schedules';
@@ -86,14 +94,15 @@ export async function seedDemo(
   trx: Transaction<Database>,
   admin: { id: number; login: string },
   demoHash: string,
-  options: { size?: 'full' | 'small'; now?: Date } = {},
+  options: { size?: 'full' | 'small'; now?: Date; instanceId: string },
 ): Promise<void> {
   const adminId = admin.id;
   const now = options.now ?? new Date();
   const full = (options.size ?? 'full') === 'full';
   const stamp = now.toISOString();
   const estate = full ? planEstate(DEMO_PROJECTS.residence, [admin.login, ...DEMO_USERS.map((u) => u.login)]) : null;
-  const residence = await insertProject(trx, DEMO_PROJECTS.residence, ALL_FEATURES);
+  // Features come from the licences installed below; until then, none.
+  const residence = await insertProject(trx, DEMO_PROJECTS.residence, NO_FEATURES);
   const residenceTypes = await insertDomainTypes(trx, residence, DOMAIN_TYPES);
   const { byName: groups, byPath: groupPaths } = await insertDomainForest(
     trx,
@@ -148,9 +157,24 @@ export async function seedDemo(
   await seedDemoAccessRules(trx, { projectId: residence, adminId, groups, users: userIds, now: stamp });
   await seedDemoSchedules(trx, { projectId: residence, adminId, now: stamp });
   await seedDemoIdentifiers(trx, { projectId: residence, adminId, users: userIds, now: stamp });
+  await seedDemoAmenities(trx, {
+    projectId: residence,
+    adminId,
+    groups,
+    users: userIds,
+    root: DEMO_PROJECTS.residence,
+    now,
+  });
   if (estate)
     await seedEstate(trx, { residence, adminId, admin, now, estate, groups, groupPaths, roleIds, userIds, demoHash });
-  await seedOffice(trx, adminId);
+  await installDemoLicences(trx, {
+    projectId: residence,
+    adminId,
+    now,
+    licences: residenceLicences(options.instanceId, now),
+  });
+  await installGroupLicences(trx, { projectId: residence, now, groups, licences: buildingLicences(now) });
+  await seedOffice(trx, adminId, options.instanceId, now);
 }
 
 /** The first demo's residence: Building A with Units 101, 102 and 201 (GATEHOUSE_DEMO_SIZE=small). */
@@ -219,8 +243,9 @@ async function seedEstate(
   });
 }
 
-async function seedOffice(trx: Transaction<Database>, adminId: number): Promise<void> {
-  const office = await insertProject(trx, DEMO_PROJECTS.office, { ...NO_FEATURES, mobile_app: true });
+async function seedOffice(trx: Transaction<Database>, adminId: number, instanceId: string, now: Date): Promise<void> {
+  const office = await insertProject(trx, DEMO_PROJECTS.office, NO_FEATURES);
+  await installDemoLicences(trx, { projectId: office, adminId, now, licences: officeLicences(instanceId, now) });
   const officeTypes = await insertDomainTypes(trx, office, DOMAIN_TYPES);
   const officeGroups = await insertDomainTree(
     trx,

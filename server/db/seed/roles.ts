@@ -26,8 +26,23 @@ export const ROLE_PRESETS = {
     'device_alarms.view',
     'sip_numbers.view',
     'announces.view',
+    // The front desk books shared spaces for residents and sees every booking (issue 13).
+    'amenities.view_all',
+    'amenity_reservations.view_all',
+    'amenity_reservations.edit_all',
+    'amenity_reservations.view_logs',
   ],
-  resident: ['conversations.view', 'conversations.create', 'conversations.create_message', 'announces.view'],
+  resident: [
+    'conversations.view',
+    'conversations.create',
+    'conversations.create_message',
+    'announces.view',
+    // Residents see the amenities of their groups and book, change and cancel their own reservations.
+    'amenities.view_domain',
+    'amenity_reservations.view_own',
+    'amenity_reservations.edit_own',
+    'amenity_reservations.view_logs',
+  ],
 } satisfies Record<string, Permission[]>;
 
 export type RolePresetName = keyof typeof ROLE_PRESETS;
@@ -36,8 +51,8 @@ export type RolePresetName = keyof typeof ROLE_PRESETS;
 export const ROLE_DESCRIPTIONS: Record<RolePresetName, string> = {
   admin: 'Full access to the project, its settings, licences and backups.',
   staff: 'Manages users, groups, devices and access; no project settings, licences, backups or audit.',
-  concierge: 'Takes door calls, intercepts calls and talks to residents.',
-  resident: 'Reads announcements and writes to the concierge.',
+  concierge: 'Takes door calls, intercepts calls, talks to residents and books shared spaces for them.',
+  resident: 'Reads announcements, writes to the concierge and books shared spaces.',
 };
 
 /** Roles each demo role may assign (6.1 "Available Profiles"). */

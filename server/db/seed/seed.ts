@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import { configurePasswordHashing, generatePassword, hashPassword } from '../../domain/auth/passwords';
-import { ALL_FEATURES } from '../../domain/project/features';
+import { instanceId } from '../../domain/licences/instance';
+import { NO_FEATURES } from '../../domain/project/features';
 import type { Database } from '../schema';
 import { insertUser } from './builders';
 import { DEMO_USERS, seedDemo } from './demo';
@@ -25,7 +26,11 @@ export const PLAIN_PROJECT_NAME = 'My project';
  * administrator, plus the demo content unless GATEHOUSE_DEMO=0. Does nothing
  * on later starts, so passwords changed in the console are never reset.
  */
-export async function seedIfEmpty(db: Kysely<Database>, config: Config): Promise<SeedReport> {
+/**
+ * `now`: the instant the demo is seeded at (its licences' periods, reservations and events are
+ * relative to it); tests on a moved clock pass theirs so the demo is current at their time.
+ */
+export async function seedIfEmpty(db: Kysely<Database>, config: Config, now?: Date): Promise<SeedReport> {
   const existing = await db.selectFrom('projects').select('id').limit(1).executeTakeFirst();
   if (existing) return { created: false, admin: { login: config.adminLogin, generatedPassword: null }, demo: null };
 
@@ -42,10 +47,15 @@ export async function seedIfEmpty(db: Kysely<Database>, config: Config): Promise
   await db.transaction().execute(async (trx) => {
     const adminId = await insertUser(trx, { login: config.adminLogin, passwordHash: adminHash, name: 'Administrator' });
     if (demoHash) {
-      await seedDemo(trx, { id: adminId, login: config.adminLogin }, demoHash, { size: config.demoSize });
+      await seedDemo(trx, { id: adminId, login: config.adminLogin }, demoHash, {
+        size: config.demoSize,
+        instanceId: instanceId(config.dataDir),
+        now,
+      });
       return;
     }
-    await createProjectWithAdmin(trx, PLAIN_PROJECT_NAME, adminId, ALL_FEATURES);
+    // Licensed features come from licences (docs/decisions.md, Licences): a new project has none until one is added.
+    await createProjectWithAdmin(trx, PLAIN_PROJECT_NAME, adminId, NO_FEATURES);
   });
 
   return {

@@ -42,6 +42,7 @@ export async function doorIdentifiers(db: Kysely<Database>, deviceId: number): P
       owner_id: c.owner_id,
       owner_disabled: owner?.disabled ?? false,
       period: c.period,
+      ...(c.windows && c.windows.length > 0 ? { windows: [...c.windows] } : {}),
       passes: c.passes,
       locks: { allowed: locks(false), prohibited: locks(true) },
       rules,

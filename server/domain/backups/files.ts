@@ -1,8 +1,10 @@
 import { basename } from 'node:path';
 import { AUDIO_FILENAME } from '../../../src/contract/entities/emergency-alert';
+import { amenityFileDir } from '../amenities/amenity-files';
 import { audioDir } from '../communications/emergency-audio';
 import { photoDir } from '../identifiers/identifier-media';
 import { PHOTO_URL_PREFIX } from '../identifiers/identifiers';
+import { LOGO_URL_PREFIX, logoDir } from '../project/logos';
 import { AVATAR_URL_PREFIX, avatarDir } from '../users/avatars';
 
 /**
@@ -30,6 +32,25 @@ const named = (value: string, prefix?: string) => {
   return SAFE_FILE_NAME.test(name) ? name : null;
 };
 
+/** A logo kept inside a JSON column (`logo` at the top or under `whitelabel_settings`). */
+const logoIn = (value: string): string | null => {
+  try {
+    const json = JSON.parse(value) as { logo?: unknown; whitelabel_settings?: { logo?: unknown } } | null;
+    const logo = json?.logo ?? json?.whitelabel_settings?.logo;
+    return typeof logo === 'string' ? named(logo, LOGO_URL_PREFIX) : null;
+  } catch {
+    return null;
+  }
+};
+
+const amenityFile = (column: string): FileRef => ({
+  kind: 'amenities',
+  table: 'amenities',
+  column,
+  dir: amenityFileDir,
+  fileOf: (value) => named(value),
+});
+
 export const FILE_REFS: readonly FileRef[] = [
   {
     kind: 'avatars',
@@ -53,6 +74,12 @@ export const FILE_REFS: readonly FileRef[] = [
     dir: audioDir,
     fileOf: (value) => (AUDIO_FILENAME.test(value) ? value : null),
   },
+  amenityFile('image_path'),
+  amenityFile('image_original_path'),
+  amenityFile('terms_path'),
+  // White-label logos: the project's (the `whitelabel` section's value) and each group's (its settings).
+  { kind: 'logos', table: 'project_settings', column: 'value', dir: logoDir, fileOf: logoIn },
+  { kind: 'logos', table: 'domains', column: 'settings', dir: logoDir, fileOf: logoIn },
 ];
 
 /** Column names that usually point to a file. */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { type SqlBool, sql } from 'kysely';
 import { ERROR_CODES } from '../../../src/contract/errors';
 import type { AppContext } from '../../context';
-import { renderAnnounceMail } from '../../mail/announce-mail';
 import { DomainError, refused } from '../errors';
+import { groupsOfUsers, mailComposer, outgoing } from '../mail/compose';
 import { notify } from '../notifications/notifications';
 
 /**
@@ -61,7 +61,7 @@ async function audience(ctx: AppContext, announce: AnnounceRow) {
   return ctx.db
     .selectFrom('users as u')
     .innerJoin('memberships as ms', 'ms.user_id', 'u.id')
-    .select(['u.id', 'u.email', 'u.locale'])
+    .select(['u.id', 'u.name', 'u.email', 'u.locale'])
     .where('ms.project_id', '=', announce.project_id)
     .where('u.deleted_at', 'is', null)
     .where(reached)
@@ -96,6 +96,17 @@ async function deliver(ctx: AppContext, announce: AnnounceRow, now: string): Pro
     .select('name')
     .where('id', '=', announce.project_id)
     .executeTakeFirstOrThrow();
+  const byMail = announce.send_via === 'email' ? fresh.filter((p) => p.email) : [];
+  // Each recipient's mail takes the template of their group (7.6); the composer reads the templates once.
+  const composer = byMail.length > 0 ? await mailComposer(ctx.db, ctx.config, announce.project_id, 'announce') : null;
+  const groups =
+    byMail.length > 0
+      ? await groupsOfUsers(
+          ctx.db,
+          announce.project_id,
+          byMail.map((p) => p.id),
+        )
+      : new Map();
   for (const person of fresh) {
     // Each recipient's notification carries their own token, so it is one call per person.
     await notify(ctx, {
@@ -111,15 +122,21 @@ async function deliver(ctx: AppContext, announce: AnnounceRow, now: string): Pro
         author: owner?.name ?? projectName,
       },
     });
-    if (announce.send_via === 'email' && person.email) {
-      const link = `${ctx.config.publicUrl.replace(/\/$/, '')}/announce/${person.token}`;
-      const mail = renderAnnounceMail(
-        person.locale,
-        { subject: announce.subject, body: announce.body, type: announce.type as 'info' | 'poll' },
-        link,
-        owner ?? null,
-      );
-      await ctx.mailer.send({ to: person.email, ...mail, kind: 'announce', projectId: announce.project_id });
+    if (composer && person.email) {
+      const mail = await composer.compose({
+        groups: groups.get(person.id) ?? [],
+        locale: person.locale,
+        values: {
+          name: person.name,
+          subject: announce.subject,
+          body: announce.body,
+          author: owner?.name ?? '',
+          author_email: owner?.email ?? '',
+          is_poll: announce.type === 'poll' ? 'yes' : '',
+          link: `${composer.url}/announce/${person.token}`,
+        },
+      });
+      await ctx.mailer.send(outgoing(person.email, 'announce', announce.project_id, mail));
     }
   }
   return fresh.length;

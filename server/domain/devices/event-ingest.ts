@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { DEVICE_EVENTS_TOPIC, type DeviceEventsAddedEvent } from '../../../src/contract/realtime';
+import {
+  DEVICE_EVENTS_TOPIC,
+  type DeviceEventsAddedEvent,
+  ELEVATOR_EVENTS_TOPIC,
+  type ElevatorEventsAddedEvent,
+} from '../../../src/contract/realtime';
 import type { Database } from '../../db/schema';
 import type { DeviceLink, Unsubscribe } from '../../mqtt/link';
 import type { DeviceEvent } from '../../mqtt/protocol';
@@ -15,6 +20,7 @@ import {
 import { nowIso } from '../clock';
 import { announceAlarmChanges } from './alarm-notify';
 import { type AlarmChange, alarmEventOf, applyAlarmEvent } from './alarms';
+import { chunksOf } from './tasks/payloads';
 
 /**
  * Event ingestion (docs/device-protocol.md "Events"): every batch a device publishes is stored
@@ -61,6 +67,17 @@ const INSERT_CHUNK = 500;
 /** Events per transaction: a flush takes whole batches up to about this many. */
 const FLUSH_EVENTS = 5000;
 const DEVICE_TTL_MS = 10_000;
+
+/** Stored events per device, grouped by project. */
+function byProject(added: Map<number, { projectId: number; count: number }>) {
+  const out = new Map<number, { id: number; count: number }[]>();
+  for (const [id, { projectId, count }] of added) {
+    const devices = out.get(projectId) ?? [];
+    devices.push({ id, count });
+    out.set(projectId, devices);
+  }
+  return out;
+}
 
 export function createEventIngestion(deps: {
   db: Kysely<Database>;
@@ -114,7 +131,8 @@ export function createEventIngestion(deps: {
       }
     }
     if (rows.length === 0) return;
-    const added = new Map<number, { count: number; devices: Set<number> }>();
+    /** Events stored, per device. */
+    const added = new Map<number, { projectId: number; count: number }>();
     const changes: AlarmChange[] = [];
     const accesses: RecordedAccess[] = [];
     await deps.db.transaction().execute(async (trx) => {
@@ -134,10 +152,9 @@ export function createEventIngestion(deps: {
           if (id === undefined) continue;
           if (DECISION_EVENT_TYPES.has(row.type))
             freshEvents.push({ ...row, id, data: JSON.parse(row.data) as Record<string, unknown> });
-          const project = added.get(row.project_id) ?? { count: 0, devices: new Set<number>() };
-          project.count++;
-          project.devices.add(row.device_id);
-          added.set(row.project_id, project);
+          const device = added.get(row.device_id) ?? { projectId: row.project_id, count: 0 };
+          device.count++;
+          added.set(row.device_id, device);
           if (row.type !== 'alarm.raised' && row.type !== 'alarm.cleared') continue;
           const alarm = alarmEventOf(
             { type: row.type, data: JSON.parse(row.data) as Record<string, unknown>, occurred_at: row.occurred_at },
@@ -149,10 +166,17 @@ export function createEventIngestion(deps: {
         accesses.push(...(await recordAccessEvents(trx, freshEvents)));
       }
     });
-    for (const [projectId, { count, devices: ids }] of added) {
-      const event: DeviceEventsAddedEvent = { type: 'DeviceEventsAdded', count, device_ids: [...ids] };
+    for (const [projectId, devices] of byProject(added)) {
+      const event: DeviceEventsAddedEvent = {
+        type: 'DeviceEventsAdded',
+        count: devices.reduce((n, d) => n + d.count, 0),
+        device_ids: devices.map((d) => d.id),
+      };
       deps.realtime.publish(DEVICE_EVENTS_TOPIC, event, { projectId });
     }
+    await announceElevatorEvents(deps, added).catch((error: unknown) =>
+      deps.log.warn({ err: error }, 'elevator events not announced'),
+    );
     if (accesses.length > 0)
       void announceAccessEvents(deps, accesses).catch((error: unknown) =>
         deps.log.warn({ err: error }, 'access event notifications not sent'),
@@ -161,6 +185,39 @@ export function createEventIngestion(deps: {
       void announceAlarmChanges(deps, changes).catch((error: unknown) =>
         deps.log.warn({ err: error }, 'alarm notifications not sent'),
       );
+  }
+
+  /**
+   * The events of elevator controllers are elevator events too (their list is read without any
+   * device permission): their elevators' projects hear ElevatorEventsAdded.
+   */
+  async function announceElevatorEvents(
+    { db, realtime }: { db: Kysely<Database>; realtime: Realtime },
+    added: Map<number, { projectId: number; count: number }>,
+  ): Promise<void> {
+    const links: { elevator_id: number; device_id: number }[] = [];
+    for (const ids of chunksOf([...added.keys()])) {
+      links.push(
+        ...(await db
+          .selectFrom('elevator_devices')
+          .select(['elevator_id', 'device_id'])
+          .where('device_id', 'in', ids)
+          .execute()),
+      );
+    }
+    const projects = new Map<number, { count: number; elevators: Set<number> }>();
+    for (const link of links) {
+      const device = added.get(Number(link.device_id));
+      if (!device) continue;
+      const project = projects.get(device.projectId) ?? { count: 0, elevators: new Set<number>() };
+      project.count += device.count;
+      project.elevators.add(Number(link.elevator_id));
+      projects.set(device.projectId, project);
+    }
+    for (const [projectId, { count, elevators }] of projects) {
+      const event: ElevatorEventsAddedEvent = { type: 'ElevatorEventsAdded', count, elevator_ids: [...elevators] };
+      realtime.publish(ELEVATOR_EVENTS_TOPIC, event, { projectId });
+    }
   }
 
   function take(): Job[] {

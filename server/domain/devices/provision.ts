@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { rangeInside } from '../../../src/contract/device-search';
 import { type BrokerSettingsSentEvent, userTopic } from '../../../src/contract/realtime';
 import type { Database } from '../../db/schema';
+import { embeddedDialUrl } from '../../mqtt/dial-url';
 import type { DeviceLink } from '../../mqtt/link';
 import type { Realtime } from '../../realtime/realtime';
 import type { Auth } from '../auth/auth-context';
@@ -20,25 +21,6 @@ import { nowIso } from '../clock';
 
 export const BROKER_SETTINGS_PATH = '/gh/broker';
 const SEND_TIMEOUT_MS = 3000;
-
-/** Where a device reaches the embedded broker, or null (external broker, no listener). */
-export function brokerDialUrl(link: DeviceLink): string | null {
-  if (link.mode !== 'embedded') return null;
-  const listeners = link.status().listeners;
-  const tcp = listeners.find((l) => l.protocol === 'mqtt' || l.protocol === 'mqtts');
-  const ws = listeners.find((l) => l.protocol === 'ws' || l.protocol === 'wss');
-  const chosen = tcp ?? ws;
-  if (!chosen) return null;
-  const host =
-    chosen.host === '0.0.0.0'
-      ? '127.0.0.1'
-      : chosen.host === '::' || chosen.host === '[::]'
-        ? '[::1]'
-        : chosen.host.includes(':')
-          ? `[${chosen.host}]`
-          : chosen.host;
-  return `${chosen.protocol}://${host}:${chosen.port}${tcp ? '' : '/mqtt'}`;
-}
 
 function post(ip: string, port: number, body: unknown): Promise<boolean> {
   return new Promise((resolve) => {
@@ -72,7 +54,7 @@ export interface ProvisionOptions {
 
 /** Sends broker settings to each added mqtt device with an allowed address; resolves when all have answered. */
 export async function sendBrokerSettings(options: ProvisionOptions, auth: Auth, ids: number[]): Promise<void> {
-  const url = brokerDialUrl(options.link);
+  const url = embeddedDialUrl(options.link);
   if (!url || ids.length === 0) return;
   const rows = await options.db
     .selectFrom('devices')

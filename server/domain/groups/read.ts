@@ -10,8 +10,11 @@ import {
   GuestIdentifierLimitsSchema,
   WhitelabelSettingsSchema,
 } from '../../../src/contract/entities/group';
+import { mailTypeById } from '../../../src/contract/entities/mail-template';
 import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
+import type { Auth } from '../auth/auth-context';
+import { licenseInfoOf } from '../licences/group-licences';
 
 /** The columns every group answer is built from. */
 export interface GroupRow {
@@ -155,7 +158,21 @@ export async function withRelations(
     for (const g of groups)
       g.forward_rules = rules.filter((r) => r.domain_id === g.id).map(({ id, name }) => ({ id, name }));
   }
-  for (const empty of ['access_rules', 'devices', 'elevators', 'integrations', 'mail_templates'] as const) {
+  if (want.has('mail_templates')) {
+    // The group's own mail templates (project settings and mail), named by their type.
+    const templates = await db
+      .selectFrom('mail_templates')
+      .select(['id', 'domain_id', 'mail_type_id'])
+      .where('domain_id', 'in', ids)
+      .orderBy('mail_type_id')
+      .execute();
+    for (const g of groups) {
+      g.mail_templates = templates
+        .filter((t) => t.domain_id === g.id)
+        .map((t) => ({ id: t.id, name: mailTypeById(t.mail_type_id)?.code ?? String(t.mail_type_id) }));
+    }
+  }
+  for (const empty of ['access_rules', 'devices', 'elevators', 'integrations'] as const) {
     if (want.has(empty)) for (const g of groups) g[empty] = [];
   }
   return groups;
@@ -222,15 +239,17 @@ export async function groupTelephony(db: Kysely<Database>, ids: number[]): Promi
   return out;
 }
 
-/** Everything the item GET answers: tree fields, every relation, the settings and licence info. */
-export async function toGroupItem(db: Kysely<Database>, row: GroupRow): Promise<Group> {
+/**
+ * Everything the item GET answers: tree fields, every relation, the settings and, for a caller
+ * whose licence view reaches the group, its licence info (null otherwise).
+ */
+export async function toGroupItem(db: Kysely<Database>, row: GroupRow, auth: Auth): Promise<Group> {
   const [group] = await withRelations(db, [row], GROUP_RELATIONS);
-  const telephony = (await groupTelephony(db, [row.id])).get(row.id)!;
+  const [telephony, licences] = await Promise.all([groupTelephony(db, [row.id]), licenseInfoOf(db, auth, [row.id])]);
   return {
     ...group!,
     ...readSettings(row.settings),
-    ...telephony,
-    // Licences come with issue 14 (docs/decisions.md, Groups): nothing to read yet.
-    licenseInfo: null,
+    ...telephony.get(row.id)!,
+    licenseInfo: licences.get(row.id) ?? null,
   };
 }

@@ -183,7 +183,7 @@ export async function writeNewUsers(
           .values(created.map((user_id, k) => ({ user_id, domain_id: part[k]!.groupId })))
           .execute();
         const invitees = part.flatMap((u, k) =>
-          u.email ? [{ id: created[k]!, name: u.name, email: u.email, row: u.row }] : [],
+          u.email ? [{ id: created[k]!, name: u.name, email: u.email, row: u.row, login: u.login }] : [],
         );
         done.codes.push(...(await insertInvitationCodes(trx, auth.projectId, invitees)));
         done.invited.push(...invitees);

@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
 import { nowIso } from '../clock';
 import { conflict, DomainError, invalidData, invalidRelated, refused } from '../errors';
+import { assertLicenceRoom, userGroups } from '../licences/licence-limits';
 import { scopedUsers } from '../users/users';
 import { accessRuleScope } from './identifiers';
 
@@ -39,6 +40,22 @@ export interface IdentifierInput {
   passes_restrict?: { active: boolean; max_count: number | null };
   access_rules?: number[];
   is_profile_identifier?: boolean;
+}
+
+/**
+ * How a write links access rules and what else it stores. By default the caller may link the rules
+ * they see (accessRuleScope) and the links to the others stay. A guest key passes `linkable`: the
+ * rules its granter may hand on (the available set); the key's links to those are replaced.
+ */
+export interface WriteOptions {
+  /** The catalogue message of a value clash (guest saves: "guest identifier already exists"). */
+  message?: ErrorCode;
+  /** Patch only a guest identifier (another answers "identifier not found"). */
+  guest?: boolean;
+  /** The rules the caller may link; default: those they may see. */
+  linkable?: ReadonlySet<number>;
+  /** Guest key columns (key_uid, key_message) written with the rest. */
+  extra?: { key_uid?: string; key_message?: string | null };
 }
 
 const iso = (s: string | null) => (s === null ? null : new Date(s).toISOString());
@@ -109,9 +126,13 @@ async function assertOwner(db: Db, auth: Auth, ownerId: number) {
   if (!found) throw invalidRelated(['owner']);
 }
 
-async function assertRules(db: Db, auth: Auth, ids: number[]): Promise<number[]> {
+async function assertRules(db: Db, auth: Auth, ids: number[], linkable?: ReadonlySet<number>): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
+  if (linkable) {
+    if (unique.some((id) => !linkable.has(id))) throw invalidRelated(['access_rules']);
+    return unique;
+  }
   const found = await db
     .selectFrom('access_rules as r')
     .select('r.id')
@@ -123,16 +144,22 @@ async function assertRules(db: Db, auth: Auth, ids: number[]): Promise<number[]>
   return unique;
 }
 
-/** Replaces the links to the rules the caller may see; links to rules they cannot see stay. */
-async function linkRules(trx: Transaction<Database>, auth: Auth, identifierId: number, ruleIds: number[]) {
-  const visible = await trx
+/** Replaces the links to the rules the caller may see (or may link); links to the others stay. */
+async function linkRules(
+  trx: Transaction<Database>,
+  auth: Auth,
+  identifierId: number,
+  ruleIds: number[],
+  linkable?: ReadonlySet<number>,
+) {
+  let q = trx
     .selectFrom('access_rule_identifiers as ari')
     .innerJoin('access_rules as r', 'r.id', 'ari.access_rule_id')
     .select('r.id')
-    .where('ari.identifier_id', '=', identifierId)
-    .where(accessRuleScope(auth))
-    .execute();
-  const drop = visible.map((r) => Number(r.id));
+    .where('ari.identifier_id', '=', identifierId);
+  if (!linkable) q = q.where(accessRuleScope(auth));
+  const linked = (await q.execute()).map((r) => Number(r.id));
+  const drop = linkable ? linked.filter((id) => linkable.has(id)) : linked;
   if (drop.length > 0) {
     await trx
       .deleteFrom('access_rule_identifiers')
@@ -178,18 +205,20 @@ export async function createIdentifier(
   db: Kysely<Database>,
   auth: Auth,
   body: IdentifierCreate | IdentifierInput,
-  message: ErrorCode = ERROR_CODES.duplicateIdentifier,
+  options: WriteOptions = {},
 ): Promise<number> {
   const input = { ...DEFAULTS, ...stripUndefined(body) } as Required<IdentifierInput>;
   const columns = await columnsOf(db, auth, input, true);
-  const rules = await assertRules(db, auth, input.access_rules);
-  return uniquely(columns.type, columns.value, message, () =>
+  const rules = await assertRules(db, auth, input.access_rules, options.linkable);
+  if (columns.type === 'ukey2') await assertUkey2Room(db, auth, columns.owner_id, { project: true });
+  return uniquely(columns.type, columns.value, options.message ?? ERROR_CODES.duplicateIdentifier, () =>
     db.transaction().execute(async (trx) => {
       const now = nowIso();
       const { id } = await trx
         .insertInto('identifiers')
         .values({
           ...columns,
+          ...options.extra,
           project_id: auth.projectId,
           created_by_user_id: auth.userId,
           created_at: now,
@@ -197,10 +226,21 @@ export async function createIdentifier(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await linkRules(trx, auth, Number(id), rules);
+      await linkRules(trx, auth, Number(id), rules, options.linkable);
       return Number(id);
     }),
   );
+}
+
+/** 8.2 limits: the project's licensed UKEY2 and the licence counts of the owner's groups. */
+async function assertUkey2Room(
+  db: Db,
+  auth: Auth,
+  ownerId: number | null,
+  options: { project: boolean; exceptId?: number },
+) {
+  const groups = await userGroups(db as Kysely<Database>, auth.projectId, ownerId);
+  await assertLicenceRoom(db as Kysely<Database>, auth.projectId, 'ukey2', groups, options);
 }
 
 const stripUndefined = <T extends object>(o: T) =>
@@ -237,7 +277,7 @@ export async function updateIdentifier(
   auth: Auth,
   id: number,
   body: IdentifierPatch | IdentifierInput,
-  options: { guest?: boolean; message?: ErrorCode } = {},
+  options: WriteOptions = {},
 ): Promise<void> {
   const before = await currentInput(db, id);
   if (options.guest && before.owner_type !== 'guest') {
@@ -249,15 +289,20 @@ export async function updateIdentifier(
   const input = { ...before, ...patch, value: patch.value ?? before.value } as Required<IdentifierInput>;
   if (patch.value === undefined) input.value_format = 'dec';
   const columns = await columnsOf(db, auth, input, valueSent);
-  const rules = patch.access_rules === undefined ? null : await assertRules(db, auth, patch.access_rules);
+  const rules =
+    patch.access_rules === undefined ? null : await assertRules(db, auth, patch.access_rules, options.linkable);
+  // A UKEY2 that is new to the project (a type change) or moves to another owner needs room for it.
+  if (columns.type === 'ukey2' && (before.type !== 'ukey2' || before.owner_id !== columns.owner_id)) {
+    await assertUkey2Room(db, auth, columns.owner_id, { project: before.type !== 'ukey2', exceptId: id });
+  }
   await uniquely(columns.type, columns.value, options.message ?? ERROR_CODES.duplicateIdentifier, () =>
     db.transaction().execute(async (trx) => {
       await trx
         .updateTable('identifiers')
-        .set({ ...columns, updated_at: nowIso() })
+        .set({ ...columns, ...options.extra, updated_at: nowIso() })
         .where('id', '=', id)
         .execute();
-      if (rules) await linkRules(trx, auth, id, rules);
+      if (rules) await linkRules(trx, auth, id, rules, options.linkable);
     }),
   );
 }

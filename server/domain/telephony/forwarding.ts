@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
+import { GROUP_USERS_PLACEHOLDER } from '../../../src/contract/entities/project-settings';
 import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
-import type { SipNumberInfo } from '../../sip/directory';
+import { isAwaitingNumber, type SipNumberInfo } from '../../sip/directory';
+import { domainForwardRules } from '../project/sip-settings';
 
 /**
  * What the proxy does with a call the callee does not take (call forwarding,
@@ -68,8 +70,8 @@ export async function forwardPlan(
   callee: SipNumberInfo,
   now = new Date(),
 ): Promise<ForwardPlan | null> {
-  // Most numbers do not forward: no query for them.
-  if (callee.forwardMode === 'disabled') return null;
+  // Most numbers do not forward: no query for them (a group's own number asks its project's group forwarding).
+  if (callee.forwardMode === 'disabled') return isGroupNumber(callee) ? groupForwardPlan(db, callee) : null;
   const number = await db
     .selectFrom('sip_numbers')
     .leftJoin('forward_groups', 'forward_groups.id', 'sip_numbers.forward_group_id')
@@ -127,4 +129,40 @@ export async function forwardPlan(
         : null,
   };
   return plan.noAnswer || plan.onError ? plan : null;
+}
+
+/** A group's own number (an apartment's): held by the group, not by a user, a device or the call queue. */
+const isGroupNumber = (n: SipNumberInfo) =>
+  n.domainId !== null && n.userId === null && n.deviceId === null && !isAwaitingNumber(n);
+
+/**
+ * Group forwarding (project settings, 7.8 `sip/domain/forward-rules`): a call to
+ * a group's own number that forwards nowhere of its own rings the project's
+ * queues one after another at once (nobody registers a group's number), with
+ * `{group_users}` standing for the active numbers of the group's members.
+ */
+async function groupForwardPlan(db: Kysely<Database>, callee: SipNumberInfo): Promise<ForwardPlan | null> {
+  const rules = await domainForwardRules(db, callee.projectId);
+  if (!rules.is_enabled || rules.queues.length === 0) return null;
+  const members = rules.queues.some((q) => q.numbers.includes(GROUP_USERS_PLACEHOLDER))
+    ? await db
+        .selectFrom('sip_numbers as n')
+        .innerJoin('user_domains as ud', 'ud.user_id', 'n.user_id')
+        .innerJoin('users as u', 'u.id', 'n.user_id')
+        .select('n.number')
+        .where('ud.domain_id', '=', callee.domainId)
+        .where('n.project_id', '=', callee.projectId)
+        .where('n.is_active', '=', 1)
+        .where('u.deleted_at', 'is', null)
+        .orderBy('n.number')
+        .execute()
+    : [];
+  const stages: ForwardStage[] = [];
+  for (const queue of rules.queues) {
+    const numbers = [
+      ...new Set(queue.numbers.flatMap((n) => (n === GROUP_USERS_PLACEHOLDER ? members.map((m) => m.number) : [n]))),
+    ].filter((n) => n !== callee.number);
+    if (numbers.length > 0) stages.push({ numbers, ringMs: queue.timeout * 1000 });
+  }
+  return stages.length > 0 ? { noAnswer: { immediately: true, afterMs: 0, stages }, onError: null } : null;
 }

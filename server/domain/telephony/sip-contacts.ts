@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
 import { effectivePermissions } from '../auth/effective-permissions';
 import { itemNotFound } from '../errors';
+import { areResidentPhonebooksAllowed } from '../project/sip-settings';
 import { holderInGroup } from './sip-numbers';
 
 /**
@@ -48,7 +49,7 @@ const receptionHolder = (projectId: number) => sql<SqlBool>`exists (select 1 fro
 
 const PhonebookSchema = v.looseObject({ is_resident_phonebook_enabled: v.optional(v.boolean(), false) });
 
-function reachable(auth: Caller, groups: Group[]): Expression<SqlBool>[] {
+function reachable(auth: Caller, groups: Group[], phonebooksAllowed: boolean): Expression<SqlBool>[] {
   const can = (p: Parameters<typeof hasPermission>[1]) => hasPermission(auth.role.permissions, p);
   if (can('calls.call_all')) return [sql<SqlBool>`1 = 1`];
   if (groups.length === 0) return [];
@@ -81,8 +82,10 @@ function reachable(auth: Caller, groups: Group[]): Expression<SqlBool>[] {
     parts.push(sql<SqlBool>`(n.device_id is not null and exists (select 1 from domains g
       where ${inProject} and g.id = dv.domain_id and ((${within('g')}) or (${above('g')}))))`);
   }
+  // The project's SIP settings may switch every group's phonebook off at once.
   const phonebooks = groups.filter(
     (g) =>
+      phonebooksAllowed &&
       readJson(g.settings, PhonebookSchema, { is_resident_phonebook_enabled: false }).is_resident_phonebook_enabled,
   );
   if (phonebooks.length > 0) {
@@ -93,7 +96,7 @@ function reachable(auth: Caller, groups: Group[]): Expression<SqlBool>[] {
 }
 
 export async function listContacts(db: Kysely<Database>, auth: Auth): Promise<Contact[]> {
-  const parts = reachable(auth, await ownGroups(db, auth));
+  const parts = reachable(auth, await ownGroups(db, auth), await areResidentPhonebooksAllowed(db, auth.projectId));
   if (parts.length === 0) return [];
   const rows = await db
     .selectFrom('sip_numbers as n')
@@ -169,7 +172,7 @@ export async function mayCall(
     .executeTakeFirst();
   if (!role) return false;
   const auth: Caller = { ...caller, role: { permissions: effectivePermissions(role) } };
-  const parts = reachable(auth, await ownGroups(db, auth));
+  const parts = reachable(auth, await ownGroups(db, auth), await areResidentPhonebooksAllowed(db, auth.projectId));
   if (parts.length === 0) return false;
   const row = await db
     .selectFrom('sip_numbers as n')

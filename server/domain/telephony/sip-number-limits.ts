@@ -5,6 +5,7 @@ import { ERROR_CODES, type ErrorCode } from '../../../src/contract/errors';
 import { readJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import { refused } from '../errors';
+import { assertLicenceRoom } from '../licences/licence-limits';
 
 /**
  * How many virtual numbers a project, a group and a user may hold (8.2
@@ -84,9 +85,12 @@ export async function assertWithinLimits(
     const used = await count(sql`n.user_id = ${holder.user_id}`);
     if (used >= limits.user) throw exceeded(ERROR_CODES.sipNumberLimitUser, used, limits.user);
   }
-  for (const group of await holderGroups(db, projectId, holder)) {
+  const groups = await holderGroups(db, projectId, holder);
+  for (const group of groups) {
     const used = await count(sql`(n.domain_id = ${group} or dv.domain_id = ${group}
       or exists (select 1 from user_domains ud where ud.user_id = n.user_id and ud.domain_id = ${group}))`);
     if (used >= limits.group) throw exceeded(ERROR_CODES.sipNumberLimitGroup, used, limits.group);
   }
+  // The licences' counts (8.2): the project's licensed numbers, and each group with a licence above the holder.
+  await assertLicenceRoom(db, projectId, 'sip', groups, { exceptId: options.exceptId, project: options.checkTotal });
 }

@@ -3,10 +3,11 @@ import { type Kysely, sql } from 'kysely';
 import { ERROR_CODES } from '../../../src/contract/errors';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
-import { renderMail } from '../../mail/templates';
 import { hashPassword } from '../auth/passwords';
 import { isoIn, nowIso } from '../clock';
 import { DomainError, refused } from '../errors';
+import { groupsOfUsers, mailComposer, mailProjectOf, outgoing, sendTemplatedMail } from '../mail/compose';
+import { projectLocale, projectPublicUrl } from '../project/settings';
 
 /**
  * One-time codes sent by mail: invitations (set the first password, 7 days)
@@ -74,19 +75,22 @@ export async function sendRegistrationLink(
     .selectFrom('users as u')
     .innerJoin('memberships as ms', (j) => j.onRef('ms.user_id', '=', 'u.id').on('ms.project_id', '=', projectId))
     .innerJoin('projects as p', 'p.id', 'ms.project_id')
-    .select(['u.id', 'u.name', 'u.email', 'u.locale', 'p.name as project'])
+    .select(['u.id', 'u.login', 'u.name', 'u.email', 'u.locale'])
     .where('u.id', '=', userId)
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!user?.email) throw refused(ERROR_CODES.cannotInviteUser);
   const code = await issueCode(ctx.db, 'invitation', user.id, projectId);
-  const mail = renderMail('invitation', user.locale, {
-    name: user.name,
-    project: user.project,
-    link: `${ctx.config.publicUrl}/registration/${code}`,
-  });
   await ctx.db.updateTable('users').set({ send_registration_link: 1 }).where('id', '=', user.id).execute();
-  await ctx.mailer.send({ to: user.email, ...mail, kind: 'invitation', projectId });
+  const url = await projectPublicUrl(ctx.db, ctx.config, projectId);
+  await sendTemplatedMail(ctx, {
+    to: user.email,
+    type: 'invitation',
+    projectId,
+    userId: user.id,
+    locale: user.locale,
+    values: { name: user.name, login: user.login, link: `${url}/registration/${code}` },
+  });
 }
 
 /** A user just created by an import, to be invited. */
@@ -95,6 +99,8 @@ export interface NewInvitee {
   name: string;
   email: string;
   row: number;
+  /** The login, when the mail may say it. */
+  login?: string;
 }
 
 /**
@@ -141,19 +147,24 @@ export async function mailInvitations(
   codes: string[],
 ): Promise<number[]> {
   if (users.length === 0) return [];
-  const project = await ctx.db.selectFrom('projects').select('name').where('id', '=', projectId).executeTakeFirst();
-  const unwritten = await ctx.mailer.sendMany(
-    users.map((user, k) => ({
-      to: user.email,
-      ...renderMail('invitation', 'en', {
-        name: user.name,
-        project: project?.name ?? '',
-        link: `${ctx.config.publicUrl}/registration/${codes[k]}`,
-      }),
-      kind: 'invitation',
-      projectId,
-    })),
+  // New users speak the project's language; each gets the template of their group.
+  const composer = await mailComposer(ctx.db, ctx.config, projectId, 'invitation');
+  const locale = await projectLocale(ctx.db, projectId);
+  const groups = await groupsOfUsers(
+    ctx.db,
+    projectId,
+    users.map((u) => u.id),
   );
+  const mails = [];
+  for (const [k, user] of users.entries()) {
+    const mail = await composer.compose({
+      groups: groups.get(user.id) ?? [],
+      locale,
+      values: { name: user.name, login: user.login ?? '', link: `${composer.url}/registration/${codes[k]}` },
+    });
+    mails.push(outgoing(user.email, 'invitation', projectId, mail));
+  }
+  const unwritten = await ctx.mailer.sendMany(mails);
   return unwritten.map((k) => users[k]!.row);
 }
 
@@ -192,18 +203,23 @@ export async function acceptInvitation(db: Kysely<Database>, token: string, pass
 export async function requestRecovery(ctx: AppContext, email: string) {
   const user = await ctx.db
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'locale'])
+    .select(['id', 'login', 'name', 'email', 'locale'])
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!user?.email) return;
   const code = await issueCode(ctx.db, 'recovery', user.id, null);
-  const mail = renderMail('recovery', user.locale, {
-    name: user.name,
-    project: '',
-    link: `${ctx.config.publicUrl}/password/reset/${code}`,
+  // An account may be in several projects: its oldest one speaks (templates, white label, SMTP).
+  const projectId = await mailProjectOf(ctx.db, user.id);
+  const url = await projectPublicUrl(ctx.db, ctx.config, projectId);
+  await sendTemplatedMail(ctx, {
+    to: user.email,
+    type: 'recovery',
+    projectId,
+    userId: user.id,
+    locale: user.locale,
+    values: { name: user.name, login: user.login, link: `${url}/password/reset/${code}` },
   });
-  await ctx.mailer.send({ to: user.email, ...mail, kind: 'recovery', projectId: null });
 }
 
 /**

@@ -6,10 +6,10 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { insertUser } from '../../db/seed/builders';
 import { createProjectWithAdmin } from '../../db/seed/project';
-import { renderMail } from '../../mail/templates';
 import { hashPassword } from '../auth/passwords';
 import { isoIn, nowIso } from '../clock';
 import { invalidData, refused } from '../errors';
+import { mailProjectOf, sendTemplatedMail } from '../mail/compose';
 import { NO_FEATURES } from '../project/features';
 
 /**
@@ -30,12 +30,14 @@ async function mailCode(ctx: AppContext, id: number, email: string, name: string
     .set({ code_hash: hashOf(code), expires_at: isoIn(LIFETIME_SECONDS) })
     .where('id', '=', id)
     .execute();
-  const mail = renderMail('confirmation', 'en', {
-    name,
-    project: '',
-    link: `${ctx.config.publicUrl}/registration/confirm/${code}`,
+  // No project exists yet: the installation's first project speaks (its templates and SMTP).
+  await sendTemplatedMail(ctx, {
+    to: email,
+    type: 'confirmation',
+    projectId: await mailProjectOf(ctx.db, null),
+    locale: 'en',
+    values: { name, link: `${ctx.config.publicUrl}/registration/confirm/${code}` },
   });
-  await ctx.mailer.send({ to: email, ...mail, kind: 'confirmation', projectId: null });
 }
 
 export async function requestSelfRegistration(ctx: AppContext, body: SelfRegistration): Promise<void> {

@@ -10,7 +10,8 @@ import { hashPassword } from '../auth/passwords';
 import { nowIso } from '../clock';
 import { invalidData, invalidRelated, itemNotFound, prohibited } from '../errors';
 import { viewScope } from '../groups/access';
-import { readFeatures } from '../project/features';
+import { userLicenceInfos } from '../licences/group-licences';
+import { projectLocale } from '../project/settings';
 import { personColumns } from './person-columns';
 
 /**
@@ -248,7 +249,7 @@ export async function toUserListItems(
 export async function toUsers(db: Kysely<Database>, auth: Auth, rows: UserListRow[]): Promise<User[]> {
   const ids = rows.map((r) => Number(r.id));
   if (ids.length === 0) return [];
-  const [{ domains, markers }, numbers, project, mobiles] = await Promise.all([
+  const [{ domains, markers }, numbers, licences, mobiles] = await Promise.all([
     groupsAndMarkers(db, auth, ids),
     db
       .selectFrom('sip_numbers')
@@ -257,7 +258,7 @@ export async function toUsers(db: Kysely<Database>, auth: Auth, rows: UserListRo
       .where('project_id', '=', auth.projectId)
       .orderBy('number')
       .execute(),
-    db.selectFrom('projects').select('features').where('id', '=', auth.projectId).executeTakeFirstOrThrow(),
+    userLicenceInfos(db, auth.projectId, ids),
     db
       .selectFrom('mobile_clients')
       .select(['user_id', 'id', 'platform', 'info'])
@@ -266,19 +267,8 @@ export async function toUsers(db: Kysely<Database>, auth: Auth, rows: UserListRo
       .orderBy('auth_at', 'desc')
       .execute(),
   ]);
-  const features = readFeatures(project.features);
   const sipNumbers = byUser(numbers);
   const mobileClients = byUser(mobiles);
-  const license_info = {
-    sip: features.sip,
-    mobile_app: features.mobile_app,
-    elevator: features.elevator,
-    face_id: false,
-    license_plate: features.license_plate,
-    ukey2: features.ukey2,
-    amenity: features.amenity,
-    identifier: features.guest_access,
-  };
   return rows.map((row) => {
     const id = Number(row.id);
     const locale = row.locale === 'ru' ? 'ru' : 'en';
@@ -306,7 +296,7 @@ export async function toUsers(db: Kysely<Database>, auth: Auth, rows: UserListRo
       elevator_access_disabled: row.elevator_access_disabled === 1,
       activated_at: (row.activated_at as string | null) ?? null,
       send_registration_link: Number(row.send_registration_link) === 1,
-      license_info,
+      license_info: licences.get(id)!,
       profile: {
         phone: (row.profile_phone as string | null) ?? null,
         address: (row.profile_address as string | null) ?? null,
@@ -403,6 +393,8 @@ function columnsOf(body: UserPatch): UserUpdate {
 
 export async function createUser(db: Kysely<Database>, auth: Auth, body: UserCreate): Promise<number> {
   await assertUnique(db, body);
+  // A new person speaks the project's language until they choose their own.
+  const locale = await projectLocale(db, auth.projectId);
   await assertAssignableRole(db, auth, body.role_id);
   await assertRelated(db, auth, body.domains, body.markers);
   const password_hash = body.password ? await hashPassword(body.password) : null;
@@ -415,6 +407,7 @@ export async function createUser(db: Kysely<Database>, auth: Auth, body: UserCre
         login: body.login,
         name: body.name,
         password_hash,
+        locale,
         send_registration_link: body.send_registration_link && !password_hash ? 1 : 0,
         activated_at: password_hash ? now : null,
         created_by_user_id: auth.userId,

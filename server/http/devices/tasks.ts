@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { devicesEntity } from '../../../src/contract/entities/device';
 import { deviceTasksEntity } from '../../../src/contract/entities/device-task';
+import { hasPermission } from '../../../src/contract/permissions';
+import { DEVICE_TASKS_TOPIC } from '../../../src/contract/realtime';
 import type { AppContext } from '../../context';
 import { scopedDevices } from '../../domain/devices/devices';
 import {
@@ -29,6 +32,13 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** Device tasks (7.4) and what runs through them: init, settings apply, sync errors, protocol, forwards. */
 export async function deviceTaskRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // DeviceTasksChanged (tasks/announce.ts): for those who see tasks, and those who see devices
+  // (the init dialog of a device page follows its batch).
+  const listens = [...deviceTasksEntity.access.view, ...devicesEntity.access.view];
+  ctx.realtime.authorize(
+    DEVICE_TASKS_TOPIC,
+    (auth, rest) => rest === '' && listens.some((p) => hasPermission(auth.role.permissions, p)),
+  );
   registerEntityCalls(app, {
     entity: deviceTasksEntity,
     scoped: (auth) => scopedTasks(ctx.db, auth),

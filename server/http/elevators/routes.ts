@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { elevatorControllersEntity, elevatorsEntity } from '../../../src/contract/entities/elevator';
 import { elevatorEventsEntity } from '../../../src/contract/entities/elevator-event';
+import { hasPermission } from '../../../src/contract/permissions';
+import { ELEVATOR_EVENTS_TOPIC } from '../../../src/contract/realtime';
 import type { AppContext } from '../../context';
 import { EVENT_CONDITIONS } from '../../domain/devices/device-events';
 import {
@@ -27,6 +29,7 @@ import {
   toElevators,
 } from '../../domain/elevators/elevators';
 import { callLift, elevatorFloors } from '../../domain/elevators/lift-call';
+import { projectFeatures } from '../../domain/project/features';
 import { registerEntityCalls } from '../plumbing/entity-routes';
 import { registerCall } from '../plumbing/register-call';
 
@@ -35,6 +38,13 @@ import { registerCall } from '../plumbing/register-call';
  * events (list, download) — licensed: the declarations say so.
  */
 export async function elevatorRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  // ElevatorEventsAdded (devices/event-ingest.ts): for those who may read the elevator events list.
+  const { view, licences = [] } = elevatorEventsEntity.access;
+  ctx.realtime.authorize(ELEVATOR_EVENTS_TOPIC, async (auth, rest) => {
+    if (rest !== '' || !view.some((p) => hasPermission(auth.role.permissions, p))) return false;
+    const licensed = await projectFeatures(ctx.db, auth.projectId);
+    return licences.every((f) => licensed[f]);
+  });
   registerEntityCalls(app, {
     entity: elevatorsEntity,
     scoped: (auth) => scopedElevators(ctx.db, auth),

@@ -59,7 +59,7 @@ export async function groupListRoutes(app: FastifyInstance, { ctx }: { ctx: AppC
         ...group,
         ...readSettings(rows[i]?.settings ?? '{}'),
         ...telephony.get(group.id),
-        // Licences come with issue 14 (docs/decisions.md, Groups).
+        // Counted per group, licence info is the item's and GET /domains/{id}/license's (docs/decisions.md, Licences).
         licenseInfo: null,
       }));
     },

@@ -15,7 +15,7 @@ import { registerCall } from '../plumbing/register-call';
 export async function groupWriteRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const item = async (auth: Auth, id: number) => {
     const row = await selectGroups(ctx.db, auth.projectId).where('d.id', '=', id).executeTakeFirstOrThrow();
-    return { data: await toGroupItem(ctx.db, row) };
+    return { data: await toGroupItem(ctx.db, row, auth) };
   };
 
   registerCall(app, 'GET /domains/{id}', async ({ auth, params }) => {

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { type Identifier, identifiersEntity } from '../../../src/contract/entities/identifier';
-import { ERROR_CODES } from '../../../src/contract/errors';
 import type { AppContext } from '../../context';
 import { orderOf, parseListQuery } from '../../db/list-sql';
 import { devicesForIdentifier, devicesOfProjectRules } from '../../domain/access/sync/affected';
 import { requestAccessSync } from '../../domain/access/sync/request';
 import type { Auth } from '../../domain/auth/auth-context';
 import { itemNotFound } from '../../domain/errors';
+import { editGuestKey, grantGuestKey } from '../../domain/guest-access/keys';
 import {
   attemptImport,
   continueImport,
@@ -32,12 +32,13 @@ import {
   selectIdentifiers,
   toIdentifiers,
 } from '../../domain/identifiers/identifiers';
+import { identifierPass } from '../../domain/identifiers/wallet-pass';
 import { readItem, registerEntityCalls, visibleIds } from '../plumbing/entity-routes';
 import { registerCall } from '../plumbing/register-call';
 
 /**
- * Identifiers (7.5): the entity, revoke, photo, QR, export (xlsx or csv), the import flow and
- * the guest PUT/PATCH. Guest keys' limits and public page come with guest access.
+ * Identifiers (7.5): the entity, revoke, photo, QR, the Apple Wallet pass, export (xlsx or csv),
+ * the import flow and the guest PUT/PATCH (guest keys: domain/guest-access).
  */
 export async function identifierRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // Doors hold the identifiers their rules reach: a change is sent to exactly those doors (before
@@ -132,20 +133,23 @@ export async function identifierRoutes(app: FastifyInstance, { ctx }: { ctx: App
     return { data };
   });
 
+  // Guest keys (guest access, docs/decisions.md): the available rules only, the granter's limits, a key_uid.
   registerCall(app, 'PUT /identifiers/guest', async ({ auth, body }) => {
-    const id = await createIdentifier(
-      ctx.db,
-      auth,
-      { ...body, owner_type: 'guest', guest_type: body.guest_type ?? 'guest' },
-      ERROR_CODES.guestIdentifierExists,
-    );
+    const id = await grantGuestKey(ctx.db, auth, body);
     await syncIdentifiers(auth, await reach([id]));
     return { data: id };
   });
   registerCall(app, 'PATCH /identifiers/guest/{id}', async ({ auth, params, body }) => {
     const before = await reach([params.id]);
-    await updateIdentifier(ctx.db, auth, params.id, body, { guest: true, message: ERROR_CODES.guestIdentifierExists });
+    await editGuestKey(ctx.db, auth, params.id, body);
     await syncIdentifiers(auth, [...before, ...(await reach([params.id]))]);
     return answer(auth, params.id);
   });
+  registerCall(app, 'GET /identifiers/{id}/pkpass', async ({ params }) => ({
+    file: {
+      contentType: 'application/vnd.apple.pkpass',
+      data: await identifierPass(ctx.db, params.id),
+      filename: `identifier-${params.id}.pkpass`,
+    },
+  }));
 }

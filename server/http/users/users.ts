@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { usersEntity } from '../../../src/contract/entities/user';
 import type { AppContext } from '../../context';
+import { sendsRegistrationLink } from '../../domain/project/settings';
 import { sendRegistrationLink } from '../../domain/users/invitations';
 import { publishProfileChanged } from '../../domain/users/profile-changes';
 import {
@@ -39,9 +40,11 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     list: { select: selectUserList, toItems: (rows, auth) => toUserListItems(ctx.db, auth, rows) },
     versions: USER_LIST_TABLES,
     create: async (auth, body) => {
-      const id = await createUser(ctx.db, auth, body);
-      // New users default to a registration link (2.5); one without an e-mail is invited later.
-      if (body.send_registration_link && !body.password && body.email) {
+      // New users default to a registration link (2.5): the project's registration flag, unless the body says.
+      const invite = body.send_registration_link ?? (await sendsRegistrationLink(ctx.db, auth.projectId));
+      const id = await createUser(ctx.db, auth, { ...body, send_registration_link: invite });
+      // One without an e-mail is invited later.
+      if (invite && !body.password && body.email) {
         await sendRegistrationLink(ctx, { userId: id, projectId: auth.projectId });
       }
       return id;

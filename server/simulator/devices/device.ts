@@ -1,12 +1,12 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import type { AlarmSensor } from '../../../src/contract/entities/device-alarm';
+import type { DeviceEventType } from '../../../src/contract/entities/device-event';
 import {
   AckSchema,
-  type AlarmSensor,
   type DeviceEvent,
   type DeviceResponse,
   type DeviceStatus,
   EVENT_BATCH,
-  type EventType,
   LOST_STATUS,
   parsePayload,
   RequestSchema,
@@ -209,7 +209,7 @@ export class SimulatedDevice implements Tickable {
   }
 
   /** Records an event (with its id and the device's time) and sends it when connected. */
-  emit(type: EventType, data: Record<string, unknown>): DeviceEvent {
+  emit(type: DeviceEventType, data: Record<string, unknown>): DeviceEvent {
     const event: DeviceEvent = {
       id: `${this.serial}-${this.boot.toString(36)}-${++this.seq}`,
       at: new Date().toISOString(),
@@ -237,9 +237,12 @@ export class SimulatedDevice implements Tickable {
     return event;
   }
 
-  /** Someone presents an identifier at a relay: decided here, from the synced lists. */
-  present(identifier: string, relay = 1): AccessDecision {
-    const decision = this.decide(identifier, relay);
+  /**
+   * Someone presents an identifier at a relay: decided here, from the synced lists. `at` is the
+   * door's clock (a test asks what the door would decide at another time without waiting for it).
+   */
+  present(identifier: string, relay = 1, at: Date = new Date()): AccessDecision {
+    const decision = this.decide(identifier, relay, at);
     const key = decision.key === undefined ? {} : { key: decision.key };
     if (decision.granted) {
       this.emit('identifier.used', { identifier, relay, ...key });
@@ -304,11 +307,11 @@ export class SimulatedDevice implements Tickable {
     }
   }
 
-  private decide(identifier: string, relay: number): AccessDecision {
+  private decide(identifier: string, relay: number, at: Date = new Date()): AccessDecision {
     return (this.options.decide ?? decideFromLists)({
       identifier,
       relay,
-      at: new Date(),
+      at,
       identifiers: this.lists.identifiers,
       schedules: this.lists.schedules,
     });

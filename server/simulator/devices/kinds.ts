@@ -1,4 +1,5 @@
-import type { DeviceType, RequestKind } from '../../mqtt/protocol';
+import type { DeviceType } from '../../../src/contract/constants';
+import type { RequestKind } from '../../mqtt/protocol';
 
 /** What each simulated kind of device is and can do. */
 

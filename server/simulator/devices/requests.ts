@@ -73,7 +73,13 @@ const HANDLERS: Record<RequestKind, Handler> = {
   'relay.open'(device, body) {
     const relay = body.relay ?? 1;
     if (!isInt(relay) || relay < 1 || relay > device.profile.relays) return { error: 'relay_out_of_range' };
-    return { body: {}, after: () => device.emit('door.opened', { relay, reason: 'remote' }) };
+    // A guest key opening through the guest page is told as such, with the key's value (docs/device-protocol.md).
+    const guest = body.reason === 'guest';
+    const identifier = guest && typeof body.identifier === 'string' ? { identifier: body.identifier } : {};
+    return {
+      body: {},
+      after: () => device.emit('door.opened', { relay, reason: guest ? 'guest' : 'remote', ...identifier }),
+    };
   },
   'screen.state'(device) {
     return { body: { screen: device.screen } };

@@ -18,12 +18,15 @@ import { AVATAR_MAX_BYTES } from './users';
 const viewers = anyOf(identifiersEntity.access.view);
 const editors = anyOf(identifiersEntity.access.edit);
 const importers = anyOf(['identifiers.import']);
-const guests = anyOf(['identifiers.create_guest']);
+// Guest keys need the guest access licence (2.4, 6.4).
+const guests = anyOf(['identifiers.create_guest'], ['guest_access']);
 
 /**
  * Identifiers (7.5): the entity; revoke (final, §4); a face's photo; the QR image of a value;
  * export to xlsx or csv with the list's filters; the import flow (attempt → duplicates → continue
- * with an action and the stored file's `filepath`), with no timeout (7.1); guest PUT and PATCH.
+ * with an action and the stored file's `filepath`), with no timeout (7.1); guest PUT and PATCH
+ * (guest keys: the guest access area's rules); the Apple Wallet pass of one (`pkpass`, signed with
+ * the project's Wallet certificate).
  */
 export const IDENTIFIER_CALLS = defineCalls({
   ...entityCalls(identifiersEntity),
@@ -45,6 +48,13 @@ export const IDENTIFIER_CALLS = defineCalls({
     params: IdParamsSchema,
     object: { entity: 'identifiers', action: 'view' },
     file: 'image',
+    response: v.blob(),
+  },
+  'GET /identifiers/{id}/pkpass': {
+    access: viewers,
+    params: IdParamsSchema,
+    object: { entity: 'identifiers', action: 'view' },
+    file: 'pkpass',
     response: v.blob(),
   },
   'GET /identifiers/export': {

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { defineEntity } from '../entity';
 import { IdSchema, idList, MAX_IDS } from '../ids';
 import { DomainTypeRefSchema } from './domain-type';
+import { GroupLicenseInfoSchema } from './licence';
 
 /**
  * Groups (domains) of section 3. The tree is a nested set per project:
@@ -71,8 +72,8 @@ export const GroupSipNumberSchema = v.object({ is_active: v.boolean(), forward_r
  * One group. Lists carry the tree fields and `type`; the relations come with
  * `with=<name>` on lists and always on the item GET. Relations of areas not
  * built yet (access rules, devices, elevators, integrations, mail templates)
- * answer empty arrays, and `licenseInfo` null until the licences area exists
- * (docs/decisions.md, Groups).
+ * answer empty arrays (docs/decisions.md, Groups); `licenseInfo` comes on the
+ * item (docs/decisions.md, Licences).
  */
 export const GroupSchema = v.object({
   id: v.number(),
@@ -99,8 +100,8 @@ export const GroupSchema = v.object({
   guest_identifier_limits: v.optional(GuestIdentifierLimitsSchema),
   whitelabel_settings: v.optional(WhitelabelSettingsSchema),
   apple_wallet_settings: v.optional(AppleWalletSettingsSchema),
-  /** Licence info of the group (section 3); its shape is fixed by the licences area. */
-  licenseInfo: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
+  /** Licence info of the group (section 3): on the item, for a caller whose licence view reaches it; null otherwise. */
+  licenseInfo: v.optional(v.nullable(GroupLicenseInfoSchema)),
 });
 export type Group = v.InferOutput<typeof GroupSchema>;
 

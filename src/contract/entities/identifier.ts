@@ -177,13 +177,25 @@ export const IdentifierPatchSchema = v.object({
 });
 export type IdentifierPatch = v.InferOutput<typeof IdentifierPatchSchema>;
 
-/** PUT /identifiers/guest (7.5): a guest identifier (owner_type guest, guest_type default guest, type default qr). */
+/** A guest key's message to its guest (§3 keyMessage), shown on the guest page. */
+const keyMessage = nullableText(500);
+
+/**
+ * PUT /identifiers/guest (7.5, §3 "Guest key"): a guest key — owner_type guest, guest_type
+ * `guest` and type qr by default, a value made by the server when none is given, at least one
+ * of the access rules the granter may hand on, and the granter's group limits on passes and days.
+ */
 export const GuestIdentifierCreateSchema = v.object({
   ...entries,
   type: v.optional(v.picklist(IDENTIFIER_TYPES), IDENTIFIER_DEFAULTS.guestType),
+  key_message: v.optional(keyMessage, null),
 });
 export type GuestIdentifierCreate = v.InferOutput<typeof GuestIdentifierCreateSchema>;
-export const GuestIdentifierPatchSchema = IdentifierPatchSchema;
+export const GuestIdentifierPatchSchema = v.object({
+  ...IdentifierPatchSchema.entries,
+  key_message: v.optional(keyMessage),
+});
+export type GuestIdentifierPatch = v.InferOutput<typeof GuestIdentifierPatchSchema>;
 
 const viewers = [
   'identifiers.view_all',

@@ -29,6 +29,7 @@ export const NOTIFICATION_ICONS = [
   'shieldCheck',
   'deviceOffline',
   'taskFailed',
+  'licence',
 ] as const;
 export type NotificationIcon = (typeof NOTIFICATION_ICONS)[number];
 
@@ -200,6 +201,34 @@ export const NOTIFICATION_TYPES = {
     popup_action: goto('/devices/tasks'),
     category: null,
     setting: 'notify_about_device_task_failed',
+  },
+  // Licence notices (section 3 `notifications`): to those who manage licences, by the notices' mode.
+  licence_will_expire: {
+    significance: 'important',
+    icon: 'licence',
+    colour: 'amber',
+    sound: null,
+    popup_action: goto('/licenses'),
+    category: null,
+    setting: null,
+  },
+  licence_expired: {
+    significance: 'important',
+    icon: 'licence',
+    colour: 'red',
+    sound: 'important',
+    popup_action: goto('/licenses'),
+    category: null,
+    setting: null,
+  },
+  group_licence_will_expire: {
+    significance: 'normal',
+    icon: 'licence',
+    colour: 'amber',
+    sound: null,
+    popup_action: goto('/groups'),
+    category: null,
+    setting: null,
   },
 } as const satisfies Record<string, NotificationTypeSpec>;
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { WhitelabelViewSchema } from './project-settings';
 
 /** Licensed features of the current project that gate menu entries and the dialer. */
 export const LicensedFeaturesSchema = v.object({
@@ -30,6 +31,13 @@ export const ServerSettingsSchema = v.object({
   features: v.nullable(LicensedFeaturesSchema),
   /** The mobile companion app in the stores (the QR app-store dialog); the console has defaults. */
   mobile_apps: v.optional(MobileAppLinksSchema),
+  /**
+   * The white label the caller sees (their group's, else the project's; project settings); before
+   * login only where the installation is one project. Absent or null: the product's own look.
+   */
+  whitelabel: v.optional(v.nullable(WhitelabelViewSchema)),
+  /** New users get the registration link unless told (the project's registration flags); logged in only. */
+  send_registration_link: v.optional(v.boolean()),
 });
 export type ServerSettings = v.InferOutput<typeof ServerSettingsSchema>;
 

@@ -26,6 +26,7 @@ export const UserLicenseInfoSchema = v.object({
   amenity: v.boolean(),
   identifier: v.boolean(),
 });
+export type UserLicenseInfo = v.InferOutput<typeof UserLicenseInfoSchema>;
 
 export const UserSchema = v.object({
   id: v.number(),
@@ -115,8 +116,8 @@ export const UserCreateSchema = v.object({
   ...userFields,
   /** Without a password the user sets one through the registration link. */
   password: v.optional(v.nullable(v.pipe(v.string(), v.minLength(8), v.maxLength(128)))),
-  /** New users default to receiving a registration link (2.5). */
-  send_registration_link: v.optional(v.boolean(), true),
+  /** New users default to receiving a registration link (2.5): absent, the project's registration flag decides. */
+  send_registration_link: v.optional(v.boolean()),
 });
 export type UserCreate = v.InferOutput<typeof UserCreateSchema>;
 

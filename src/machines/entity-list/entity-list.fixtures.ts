@@ -36,6 +36,20 @@ export function entityListSnapshot(value: Value, context: Partial<EntityListCont
   return entityListMachine.resolveState({ value, context: { ...baseListContext, ...context } });
 }
 
+/**
+ * A list page's two usual snapshots over its sample rows (one page of them, newest or first by
+ * `defaultSort`): `ready` shows them, `empty` shows a list with nothing in it.
+ */
+export function listPageSnapshots(items: readonly object[], defaultSort: string[]) {
+  return {
+    ready: entityListSnapshot(
+      { browsing: 'ready' },
+      { items: items as ListRow[], total: items.length, lastPage: 1, defaultSort },
+    ),
+    empty: entityListSnapshot({ browsing: 'ready' }, { lastPage: 1, defaultSort, query: defaultListState() }),
+  };
+}
+
 const loaded = { items: sampleRows, total: 24, lastPage: 1 };
 
 /** One snapshot per reachable state, plus the variants the views show differently. */

@@ -56,6 +56,40 @@ const blankSession = (input: Extract<RemoteControlInput, { payload: string }>): 
   expires_at: '',
 });
 
+/** Where the failure of a call is read from. */
+const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+
+/** A call met 8.2's "device offline" or "protocol not mqtt": 8.3's dialog, whichever state called. */
+const toRefused = {
+  guard: { type: 'isRefusal' as const, params: errorOf },
+  target: 'refused' as const,
+  actions: {
+    type: 'setRefusal' as const,
+    params: ({ event }: { event: { error: unknown } }) => ({ reason: refusalOf(event.error) as RefusalReason }),
+  },
+};
+
+/** The server no longer knows the session (404): expired. */
+const toExpired = { guard: { type: 'isGone' as const, params: errorOf }, target: 'expired' as const };
+
+/** A call answered the session (and its fresh screen): driving it. */
+const toActive = {
+  target: 'active' as const,
+  actions: {
+    type: 'setSession' as const,
+    params: ({ event }: { event: { output: RemoteControlSession } }) => ({ session: event.output }),
+  },
+};
+
+/** The input of a command on the open session. */
+const onSession =
+  (command: (context: RemoteControlContext) => Omit<CommandRequest, 'session_id' | 'payload'>) =>
+  ({ context }: { context: RemoteControlContext }): CommandRequest => ({
+    session_id: context.session?.session_id ?? '',
+    payload: context.session?.payload ?? '',
+    ...command(context),
+  });
+
 /**
  * Remote control of a device (7.4; §5; 8.3): refused at once when the console already knows
  * the device is not mqtt or not online (the dialog with a close button only), else opening (PUT
@@ -127,19 +161,9 @@ export const remoteControlMachine = setup({
         id: 'open',
         src: 'open',
         input: ({ context }) => ({ serial_number: context.serial }),
-        onDone: {
-          target: 'active',
-          actions: { type: 'setSession', params: ({ event }) => ({ session: event.output }) },
-        },
+        onDone: toActive,
         onError: [
-          {
-            guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
-            target: 'refused',
-            actions: {
-              type: 'setRefusal',
-              params: ({ event }) => ({ reason: refusalOf(event.error) as RefusalReason }),
-            },
-          },
+          toRefused,
           { target: 'failed', actions: { type: 'alert', params: ({ event }) => failureAlert(event.error) } },
         ],
       },
@@ -149,25 +173,11 @@ export const remoteControlMachine = setup({
       invoke: {
         id: 'command',
         src: 'command',
-        input: ({ context }) => ({
-          session_id: context.session?.session_id ?? '',
-          payload: context.session?.payload ?? '',
-          command: 'screen.state' as const,
-        }),
-        onDone: {
-          target: 'active',
-          actions: { type: 'setSession', params: ({ event }) => ({ session: event.output }) },
-        },
+        input: onSession(() => ({ command: 'screen.state' })),
+        onDone: toActive,
         onError: [
-          { guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) }, target: 'expired' },
-          {
-            guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
-            target: 'refused',
-            actions: {
-              type: 'setRefusal',
-              params: ({ event }) => ({ reason: refusalOf(event.error) as RefusalReason }),
-            },
-          },
+          toExpired,
+          toRefused,
           { target: 'failed', actions: { type: 'alert', params: ({ event }) => failureAlert(event.error) } },
         ],
       },
@@ -194,25 +204,11 @@ export const remoteControlMachine = setup({
       invoke: {
         id: 'command',
         src: 'command',
-        input: ({ context }) => ({
-          session_id: context.session?.session_id ?? '',
-          payload: context.session?.payload ?? '',
-          ...(context.pending ?? { command: 'screen.state' as const }),
-        }),
-        onDone: {
-          target: 'active',
-          actions: { type: 'setSession', params: ({ event }) => ({ session: event.output }) },
-        },
+        input: onSession((context) => context.pending ?? { command: 'screen.state' }),
+        onDone: toActive,
         onError: [
-          { guard: { type: 'isGone', params: ({ event }) => ({ error: event.error }) }, target: 'expired' },
-          {
-            guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
-            target: 'refused',
-            actions: {
-              type: 'setRefusal',
-              params: ({ event }) => ({ reason: refusalOf(event.error) as RefusalReason }),
-            },
-          },
+          toExpired,
+          toRefused,
           {
             target: 'active',
             actions: ['clearPending', { type: 'alert', params: ({ event }) => failureAlert(event.error) }],
@@ -224,11 +220,7 @@ export const remoteControlMachine = setup({
       invoke: {
         id: 'command',
         src: 'command',
-        input: ({ context }) => ({
-          session_id: context.session?.session_id ?? '',
-          payload: context.session?.payload ?? '',
-          command: 'close' as const,
-        }),
+        input: onSession(() => ({ command: 'close' })),
         // Closed either way: a session the server lost is closed too.
         onDone: { target: 'closed', actions: 'forgetSession' },
         onError: { target: 'closed', actions: 'forgetSession' },

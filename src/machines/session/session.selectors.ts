@@ -23,6 +23,8 @@ export const selectIsRefreshing = (s: S) => s.matches({ authenticated: { tokens:
 export const selectPermissions = (s: S): readonly string[] => s.context.profile?.role.permissions ?? EMPTY;
 export const selectSettings = (s: S) => s.context.settings;
 export const selectFeatures = (s: S) => s.context.settings?.features ?? null;
+/** The white label the user sees (their group's, else the project's), or null for the product's own look. */
+export const selectWhitelabel = (s: S) => s.context.settings?.whitelabel ?? null;
 export const selectAccessToken = (s: S) => s.context.tokens?.token ?? null;
 export const selectProjectName = (s: S) => s.context.profile?.project.name ?? null;
 

@@ -11,6 +11,8 @@ export interface CallFailure {
   entities?: string[];
   /** Values for the placeholders of a parameterised message (a limit's used and max). */
   params?: Record<string, string | number>;
+  /** `licence consistency error`: each rule a group's licence breaks, as sent (read with its schema where shown). */
+  consistency?: unknown[];
 }
 
 /** Credentials typed on the login page; `remember` picks persistent storage for tokens. */

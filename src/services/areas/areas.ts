@@ -4,8 +4,10 @@ import type { ShowAlert } from '../entity-machines';
 import type { Http } from '../http';
 import { createTopicLive } from '../topic-live';
 import { accessEventsArea } from './access-events';
+import { accessMatrixArea } from './access-matrix';
 import { accessRulesArea } from './access-rules';
 import { accountArea } from './account';
+import { amenitiesArea } from './amenities';
 import type { Area, AreaContext } from './area';
 import { communicationsArea } from './communications';
 import { deviceEventsArea } from './device-events';
@@ -14,12 +16,16 @@ import { deviceTasksArea } from './device-tasks';
 import { devicesArea } from './devices';
 import { elevatorsArea } from './elevators';
 import { groupsArea } from './groups';
+import { guestAccessArea } from './guest-access';
 import { identifiersArea } from './identifiers';
+import { licencesArea } from './licences';
 import { markersArea } from './markers';
 import { notificationsArea } from './notifications';
 import { profileArea } from './profile';
 import { rolesArea } from './roles';
+import { schedulesArea } from './schedules';
 import { securityArea } from './security';
+import { settingsArea } from './settings';
 import { shellArea } from './shell';
 import { telephonyArea } from './telephony';
 import { usersArea } from './users';
@@ -48,7 +54,13 @@ export const AREAS = [
   deviceEventsArea,
   deviceSearchArea,
   identifiersArea,
+  schedulesArea,
+  accessMatrixArea,
+  amenitiesArea,
   accessEventsArea,
+  guestAccessArea,
+  licencesArea,
+  settingsArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

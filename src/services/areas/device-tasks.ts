@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { type EventObject, fromCallback, fromPromise } from 'xstate';
 import { devicesEntity } from '../../contract/entities/device';
 import { type DeviceTask, deviceTasksEntity } from '../../contract/entities/device-task';
-import { DEVICES_TOPIC, DeviceTasksChangedEventSchema } from '../../contract/realtime';
+import { DEVICE_TASKS_TOPIC, DeviceTasksChangedEventSchema } from '../../contract/realtime';
 import { type DeviceInitMachine, deviceInitMachine } from '../../machines/device-init/device-init.machine';
 import type {
   DeviceBatchAction,
@@ -43,7 +43,7 @@ const followed = (t: DeviceTask): FollowedTask => ({
 const BATCH_READ_SIZE = 50;
 
 /**
- * Device tasks (7.4): the task list live through DeviceTasksChanged on `private-devices`
+ * Device tasks (7.4): the task list live through DeviceTasksChanged on `private-device-tasks`
  * (the list refreshes on each, and on a resync), the init dialog following its batch, and the
  * page's actions. Changes made here tell the list at once, realtime or not.
  */
@@ -55,7 +55,7 @@ export const deviceTasksArea = defineArea('deviceTasks', ({ http, showAlert, kit
   const listChanges = <E extends EventObject>(event: E) =>
     fromCallback<E>(({ sendBack }) => {
       const stopLocal = changedHere.listen(() => sendBack(event));
-      const stopLive = topics.listen(DEVICES_TOPIC, (e) => {
+      const stopLive = topics.listen(DEVICE_TASKS_TOPIC, (e) => {
         if (e.type === 'feed.resync' || v.is(DeviceTasksChangedEventSchema, e.data)) sendBack(event);
       });
       return () => {
@@ -66,7 +66,7 @@ export const deviceTasksArea = defineArea('deviceTasks', ({ http, showAlert, kit
 
   /** The init dialog's live view of one device's tasks. */
   const watch = fromCallback<DeviceInitEvent, { deviceId: number }>(({ sendBack, input }) =>
-    topics.listen(DEVICES_TOPIC, (e) => {
+    topics.listen(DEVICE_TASKS_TOPIC, (e) => {
       if (e.type === 'feed.resync') return sendBack({ type: 'tasks.resync' });
       if (!v.is(DeviceTasksChangedEventSchema, e.data) || e.data.device_id !== input.deviceId) return;
       sendBack({ type: 'tasks.changed', tasks: e.data.tasks });

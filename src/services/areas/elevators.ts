@@ -1,15 +1,23 @@
+import * as v from 'valibot';
 import { fromPromise } from 'xstate';
 import { elevatorControllersEntity, elevatorsEntity } from '../../contract/entities/elevator';
 import { elevatorEventsEntity } from '../../contract/entities/elevator-event';
+import { ELEVATOR_EVENTS_TOPIC, ElevatorEventsAddedEventSchema } from '../../contract/realtime';
 import { liftCallMachine } from '../../machines/lift-call/lift-call.machine';
+import { refreshOn } from '../topic-live';
 import { defineArea } from './area';
 
-/** Elevators (7.4): the entity, the lift controllers its form picks, the lift call dialog and the elevator events. */
-export const elevatorsArea = defineArea('elevators', ({ http, showAlert, kit }) => ({
+/**
+ * Elevators (7.4): the entity, the lift controllers its form picks, the lift call dialog and the
+ * elevator events (live: ElevatorEventsAdded on `private-elevator-events` reloads the list).
+ */
+export const elevatorsArea = defineArea('elevators', ({ http, showAlert, kit, topics }) => ({
   entities: {
     elevators: kit(elevatorsEntity),
     elevatorControllers: kit(elevatorControllersEntity),
-    elevatorEvents: kit(elevatorEventsEntity),
+    elevatorEvents: kit(elevatorEventsEntity, {
+      changes: refreshOn(topics, ELEVATOR_EVENTS_TOPIC, (data) => v.is(ElevatorEventsAddedEventSchema, data)),
+    }),
   },
   machines: {
     liftCall: liftCallMachine.provide({

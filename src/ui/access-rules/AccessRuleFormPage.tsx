@@ -34,6 +34,7 @@ function AccessRuleForm({ id }: { id: number | null }) {
       devices={pickers.permitDevices}
       users={pickers.users}
       groups={pickers.groups}
+      schedules={pickers.timeRules}
       onCancel={() => closePage(LIST)}
     />
   );

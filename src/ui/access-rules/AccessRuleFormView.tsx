@@ -1,7 +1,5 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { AccessRuleSchema } from '../../contract/entities/access-rule';
-import { selectIsNew } from '../../machines/entity-form/entity-form.selectors';
 import { EntityFormPage } from '../entities/EntityFormPage';
 import { FormCheckbox } from '../entities/fields/FormCheckbox';
 import { FormPicker } from '../entities/fields/FormPicker';
@@ -9,7 +7,7 @@ import { FormText } from '../entities/fields/FormText';
 import { FormTextArea } from '../entities/fields/FormTextArea';
 import type { FormRef } from '../entities/form-types';
 import { pickerProps } from '../entities/picker-props';
-import { useFormItem } from '../entities/use-form-item';
+import { useFormHeading } from '../entities/use-form-heading';
 import type { PickerSpec } from '../entities/use-pickers';
 import { Card } from '../kit/Card';
 import { DoorLocks } from './DoorLocks';
@@ -21,22 +19,22 @@ export interface AccessRuleFormViewProps {
   devices: PickerSpec;
   users: PickerSpec;
   groups: PickerSpec;
+  /** Schedules (time rules). */
+  schedules: PickerSpec;
   onCancel: () => void;
 }
 
 /** /access-rules/add and /access-rules/:id/edit: name, doors with their locks, who, prohibition and sharing. */
-export function AccessRuleFormView({ formRef, devices, users, groups, onCancel }: AccessRuleFormViewProps) {
+export function AccessRuleFormView({ formRef, devices, users, groups, schedules, onCancel }: AccessRuleFormViewProps) {
   const { t } = useTranslation('accessRules');
-  const isNew = useSelector(formRef, selectIsNew);
-  const item = useFormItem(formRef, AccessRuleSchema);
-  const title = isNew ? t('form.addTitle') : item ? t('form.editNamed', { name: item.name }) : t('form.editTitle');
+  const { title, description } = useFormHeading(formRef, AccessRuleSchema, {
+    add: t('form.addTitle'),
+    addHint: t('form.addHint'),
+    edit: t('form.editTitle'),
+    named: (item) => t('form.editNamed', { name: item.name }),
+  });
   return (
-    <EntityFormPage
-      formRef={formRef}
-      title={title}
-      description={isNew ? t('form.addHint') : undefined}
-      onCancel={onCancel}
-    >
+    <EntityFormPage formRef={formRef} title={title} description={description} onCancel={onCancel}>
       <Card title={t('form.sections.general')}>
         <div className="space-y-3">
           <FormText formRef={formRef} field="name" label={t('fields.name')} required />
@@ -78,6 +76,16 @@ export function AccessRuleFormView({ formRef, devices, users, groups, onCancel }
           <FormPicker formRef={formRef} field="users" label={t('fields.users')} multiple {...pickerProps(users)} />
           <FormPicker formRef={formRef} field="domains" label={t('fields.domains')} multiple {...pickerProps(groups)} />
         </div>
+      </Card>
+      <Card title={t('form.sections.when')}>
+        <p className="mb-2 text-[13px] text-muted">{t('form.whenHint')}</p>
+        <FormPicker
+          formRef={formRef}
+          field="time_rules"
+          label={t('fields.time_rules')}
+          multiple
+          {...pickerProps(schedules)}
+        />
       </Card>
     </EntityFormPage>
   );

@@ -3,7 +3,13 @@ import { expect, within } from 'storybook/test';
 import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { frozenPicker } from '../entities/story-support';
-import { describeDevice, describeElevator, describeGroup, describeUser } from '../entities/use-pickers';
+import {
+  describeDevice,
+  describeElevator,
+  describeGroup,
+  describeTimeRule,
+  describeUser,
+} from '../entities/use-pickers';
 import { useFrozenActor } from '../storybook/use-frozen-actor';
 import { AccessRuleFormView } from './AccessRuleFormView';
 import { AccessRulesView } from './AccessRulesView';
@@ -30,6 +36,7 @@ function FormFrame({ state }: { state: FormState }) {
       devices={frozenPicker(describeDevice)}
       users={frozenPicker(describeUser)}
       groups={frozenPicker(describeGroup)}
+      schedules={frozenPicker(describeTimeRule)}
       onCancel={noop}
     />
   );

@@ -1,14 +1,12 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { ElevatorAccessRuleSchema } from '../../contract/entities/elevator-access-rule';
-import { selectIsNew } from '../../machines/entity-form/entity-form.selectors';
 import { EntityFormPage } from '../entities/EntityFormPage';
 import { FormPicker } from '../entities/fields/FormPicker';
 import { FormText } from '../entities/fields/FormText';
 import { FormTextArea } from '../entities/fields/FormTextArea';
 import type { FormRef } from '../entities/form-types';
 import { pickerProps } from '../entities/picker-props';
-import { useFormItem } from '../entities/use-form-item';
+import { useFormHeading } from '../entities/use-form-heading';
 import type { PickerSpec } from '../entities/use-pickers';
 import { Badge } from '../kit/Badge';
 import { Card } from '../kit/Card';
@@ -25,21 +23,15 @@ export interface ElevatorAccessRuleFormViewProps {
 /** /elevators/access-rules/add and …/:id/edit: name, users, elevators with the floors each grants. */
 export function ElevatorAccessRuleFormView({ formRef, users, elevators, onCancel }: ElevatorAccessRuleFormViewProps) {
   const { t } = useTranslation('accessRules');
-  const isNew = useSelector(formRef, selectIsNew);
-  const item = useFormItem(formRef, ElevatorAccessRuleSchema);
-  const title = isNew
-    ? t('elevator.form.addTitle')
-    : item
-      ? t('elevator.form.editNamed', { name: item.name })
-      : t('elevator.form.editTitle');
+  const { item, title, description } = useFormHeading(formRef, ElevatorAccessRuleSchema, {
+    add: t('elevator.form.addTitle'),
+    addHint: t('elevator.form.addHint'),
+    edit: t('elevator.form.editTitle'),
+    named: (rule) => t('elevator.form.editNamed', { name: rule.name }),
+  });
   const disabled = item?.users.filter((u) => u.elevator_access_disabled) ?? [];
   return (
-    <EntityFormPage
-      formRef={formRef}
-      title={title}
-      description={isNew ? t('elevator.form.addHint') : undefined}
-      onCancel={onCancel}
-    >
+    <EntityFormPage formRef={formRef} title={title} description={description} onCancel={onCancel}>
       <Card title={t('elevator.form.sections.general')}>
         <div className="space-y-3">
           <FormText formRef={formRef} field="name" label={t('elevator.fields.name')} required />

@@ -2,7 +2,7 @@ import { type AccessRule, AccessRuleCreateSchema, AccessRulePatchSchema } from '
 import type { EntityFormDefinition, FormValues } from '../../machines/entity-form/entity-form.definition';
 import type { ListRow } from '../../machines/entity-list/entity-list.machine';
 
-/** What the access rule page edits. Schedules and identifiers are kept by the server (not sent). */
+/** What the access rule page edits. Identifiers are kept by the server (not sent). */
 export interface AccessRuleValues extends FormValues {
   name: string;
   description: string;
@@ -12,6 +12,8 @@ export interface AccessRuleValues extends FormValues {
   locks: Record<string, number[]>;
   users: ListRow[];
   domains: ListRow[];
+  /** Schedules: the rule is open while any of them is (none: always). */
+  time_rules: ListRow[];
   prohibition: boolean;
   is_shareable: boolean;
 }
@@ -31,6 +33,7 @@ export const accessRuleForm: EntityFormDefinition<AccessRuleValues, AccessRule> 
     locks: {},
     users: [],
     domains: [],
+    time_rules: [],
     prohibition: false,
     is_shareable: true,
   }),
@@ -48,6 +51,7 @@ export const accessRuleForm: EntityFormDefinition<AccessRuleValues, AccessRule> 
       locks,
       users: rule.users,
       domains: rule.domains,
+      time_rules: rule.time_rules,
       prohibition: rule.prohibition,
       is_shareable: rule.is_shareable,
     };
@@ -58,6 +62,7 @@ export const accessRuleForm: EntityFormDefinition<AccessRuleValues, AccessRule> 
     devices: 'raw',
     users: 'raw',
     domains: 'raw',
+    time_rules: 'raw',
     prohibition: 'raw',
     is_shareable: 'raw',
   },
@@ -68,6 +73,7 @@ export const accessRuleForm: EntityFormDefinition<AccessRuleValues, AccessRule> 
     ),
     users: values.users.map((row) => row.id),
     domains: values.domains.map((row) => row.id),
+    time_rules: values.time_rules.map((row) => row.id),
   }),
   schemas: { create: AccessRuleCreateSchema, patch: AccessRulePatchSchema },
   // devices.N.lock_number (a lock beyond the device's relays) → the doors.

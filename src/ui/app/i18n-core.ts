@@ -36,8 +36,14 @@ export const NAMESPACES = [
   'deviceSearch',
   'remoteControl',
   'identifiers',
+  'schedules',
+  'accessMatrix',
+  'amenities',
   'accessEvents',
   'ukey2',
+  'guestAccess',
+  'licences',
+  'settings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -69,9 +69,23 @@ export type PageKey =
   | 'remoteControl'
   | 'identifiers'
   | 'identifierForm'
+  | 'schedules'
+  | 'scheduleForm'
+  | 'accessMatrix'
+  | 'amenities'
+  | 'amenityForm'
+  | 'amenityReservations'
+  | 'amenityReservation'
   | 'accessEvents'
   | 'ukey2'
-  | 'ukey2View';
+  | 'ukey2View'
+  | 'guestKeys'
+  | 'guestKeyForm'
+  | 'guestPage'
+  | 'licences'
+  | 'licenceReports'
+  | 'generalSettings'
+  | 'mailTemplates';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -136,7 +150,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     title: page('registrationConfirm'),
     page: 'registrationConfirm',
   },
-  { path: '/guest-access/:keyId', access: 'any', title: page('guestKeyCheck') },
+  { path: '/guest-access/:keyId', access: 'any', title: page('guestKeyCheck'), page: 'guestPage' },
   { path: '/choose-project', access: 'choose', title: page('chooseProject'), page: 'chooseProject' },
   { path: '/terms-and-conditions', access: 'any', title: page('termsAndConditions'), page: 'terms' },
 
@@ -153,21 +167,24 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     title: page('notificationSettings'),
     page: 'notificationSettings',
   },
-  single('/reports/licenses'),
+  single('/reports/licenses', 'licenceReports'),
   single('/backups'),
-  single('/general-settings'),
-  single('/licenses'),
+  single('/licenses', 'licences'),
+  // Project settings (7.8): one tab per section (?tab=), each opening its 900 px dialog.
+  single('/general-settings', 'generalSettings'),
+  // Mail templates (7.6; 2.5 names the section, not its path): the list with add/edit dialogs.
+  single('/mail-templates', 'mailTemplates'),
   single('/system-info'),
   // IP blocking (7.8): banned addresses and the whitelist, one tab each (?tab=whitelist).
   single('/ip-blocking', 'ipBlocking'),
-  single('/access-matrix'),
+  single('/access-matrix', 'accessMatrix'),
   single('/call-history', 'callHistory'),
   single('/audit-events'),
   single('/conversations', 'conversations'),
   { path: '/conversation/:id', access: 'auth', title: page('conversation'), page: 'conversation' },
   { path: '/announce/:token', access: 'auth', title: page('announce'), page: 'announce' },
   single('/announces/response', 'announceResponses'),
-  single('/guest-access'),
+  single('/guest-access', 'guestKeys'),
   single('/devices/events', 'deviceEvents'),
   single('/devices/tasks', 'deviceTasks'),
   { path: '/devices/search', access: 'auth', title: page('devicesSearch'), page: 'deviceSearch' },
@@ -186,13 +203,14 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   ...crud('/devices', { list: 'devices', form: 'deviceForm' }),
   ...crud('/elevators', { list: 'elevators', form: 'elevatorForm' }),
   ...crud('/elevators/access-rules', { list: 'elevatorAccessRules', form: 'elevatorAccessRuleForm' }),
-  ...crud('/schedules'),
+  ...crud('/schedules', { list: 'schedules', form: 'scheduleForm' }),
   ...crud('/access-rules', { list: 'accessRules', form: 'accessRuleForm' }),
   ...crud('/identifiers', { list: 'identifiers', form: 'identifierForm' }),
   ...crud('/announces', { list: 'announces', form: 'announceForm' }),
   ...crud('/emergency-alerts', { list: 'emergencyAlerts', form: 'emergencyAlertForm' }),
-  ...crud('/amenities'),
-  ...crud('/amenities/reservations'),
+  ...crud('/amenities', { list: 'amenities', form: 'amenityForm' }),
+  // A booking's page is the `amenityReservation` flow (new, or a stored one to change or view).
+  ...crud('/amenities/reservations', { list: 'amenityReservations', form: 'amenityReservation' }),
   ...crud('/virtual-numbers', { list: 'virtualNumbers', form: 'virtualNumberForm' }),
   // Rule sets and forward groups share one page; add and edit open its dialogs (a rule set by id).
   ...crud('/forward-rules', { list: 'forwardRules', form: 'forwardRules' }),
@@ -205,8 +223,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   // Device alarms: edit by alarm_id; the side menu's /devices/alarms entry lands on its list.
   single('/devices/alarms', 'alarms'),
   { ...edit('/devices/alarms'), page: 'alarmProcessing' },
-  add('/guest-access'),
-  edit('/guest-access'),
+  { ...add('/guest-access'), page: 'guestKeyForm' },
+  { ...edit('/guest-access'), page: 'guestKeyForm' },
 ];
 
 /** Title of the not-found page (it sits behind login, in the layout). */

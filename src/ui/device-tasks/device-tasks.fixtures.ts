@@ -1,7 +1,5 @@
 import type { DeviceTask } from '../../contract/entities/device-task';
-import { entityListSnapshot } from '../../machines/entity-list/entity-list.fixtures';
-import type { ListRow } from '../../machines/entity-list/entity-list.machine';
-import { defaultListState } from '../../machines/entity-list/entity-list.query';
+import { listPageSnapshots } from '../../machines/entity-list/entity-list.fixtures';
 
 // Times relative to now, so "12:04" reads as today whenever the fixtures are shown.
 const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
@@ -57,15 +55,5 @@ export const sampleTasks: DeviceTask[] = [
   }),
 ];
 
-const list = {
-  items: sampleTasks as unknown as ListRow[],
-  total: sampleTasks.length,
-  lastPage: 1,
-  defaultSort: ['-id'],
-};
-
 /** Snapshots of the tasks page's list, for its stories and tests. */
-export const deviceTasksPageFixtures = {
-  ready: entityListSnapshot({ browsing: 'ready' }, list),
-  empty: entityListSnapshot({ browsing: 'ready' }, { lastPage: 1, defaultSort: ['-id'], query: defaultListState() }),
-};
+export const deviceTasksPageFixtures = listPageSnapshots(sampleTasks, ['-id']);

@@ -22,6 +22,20 @@ const FIELD = 'floor_map';
 const rowsOf = (value: unknown) => (Array.isArray(value) ? (value as FloorRow[]) : []);
 type Column = keyof FloorRow;
 
+/** A column of the map: the row field its cells edit, how (typed text, a number, a mark), its width. */
+type FloorColumn =
+  | { column: 'floor' | 'name' | 'apartments' | 'ports'; input: 'text' | 'numeric'; width?: string }
+  | { column: 'is_public' | 'is_panel_floor'; input: 'check'; width: string };
+
+const COLUMNS: readonly FloorColumn[] = [
+  { column: 'floor', input: 'numeric', width: 'w-20' },
+  { column: 'name', input: 'text' },
+  { column: 'is_public', input: 'check', width: 'w-16' },
+  { column: 'is_panel_floor', input: 'check', width: 'w-16' },
+  { column: 'apartments', input: 'text' },
+  { column: 'ports', input: 'numeric', width: 'w-28' },
+];
+
 /** Section 5's floor rules say more than "invalid" on these two cells. */
 function useCellMessage() {
   const { t } = useTranslation('devices');
@@ -53,37 +67,33 @@ export function FloorMapEditor({ formRef }: { formRef: FormRef }) {
     set(rows.map((row, i) => (i === index ? { ...row, [column]: value } : row)));
   const errorOf = (index: number, column: Column) => errors[`${FIELD}.${index}.${column}`] ?? null;
   const rowErrors = (index: number) =>
-    (['floor', 'name', 'is_public', 'is_panel_floor', 'apartments', 'ports'] as const)
-      .map((column) => [column, errorOf(index, column)] as const)
-      .filter((entry): entry is readonly [Column, FieldError] => entry[1] !== null);
-
-  const textCell = (index: number, column: 'floor' | 'name' | 'apartments' | 'ports', extra = {}) => {
-    const error = errorOf(index, column);
-    return (
-      <input
-        aria-label={t(`floorMap.cell.${column}`, { n: index + 1 })}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-${index}-errors` : undefined}
-        value={rows[index]?.[column] ?? ''}
-        disabled={locked}
-        onChange={(event) => change(index, column, event.target.value)}
-        className={inputClasses(Boolean(error)).replace('h-9', 'h-8')}
-        {...extra}
-      />
+    COLUMNS.map(({ column }) => [column, errorOf(index, column)] as const).filter(
+      (entry): entry is readonly [Column, FieldError] => entry[1] !== null,
     );
-  };
-  const checkCell = (index: number, column: 'is_public' | 'is_panel_floor') => {
-    const error = errorOf(index, column);
-    return (
+
+  const cell = (index: number, spec: FloorColumn) => {
+    const error = errorOf(index, spec.column);
+    const common = {
+      'aria-label': t(`floorMap.cell.${spec.column}`, { n: index + 1 }),
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-${index}-errors` : undefined,
+      disabled: locked,
+    } as const;
+    return spec.input === 'check' ? (
       <input
         type="checkbox"
-        aria-label={t(`floorMap.cell.${column}`, { n: index + 1 })}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-${index}-errors` : undefined}
-        checked={rows[index]?.[column] === true}
-        disabled={locked}
-        onChange={(event) => change(index, column, event.target.checked)}
+        {...common}
+        checked={rows[index]?.[spec.column] === true}
+        onChange={(event) => change(index, spec.column, event.target.checked)}
         className="size-4 rounded border-line accent-brand-600"
+      />
+    ) : (
+      <input
+        {...common}
+        inputMode={spec.input === 'numeric' ? 'numeric' : undefined}
+        value={rows[index]?.[spec.column] ?? ''}
+        onChange={(event) => change(index, spec.column, event.target.value)}
+        className={inputClasses(Boolean(error)).replace('h-9', 'h-8')}
       />
     );
   };
@@ -100,24 +110,15 @@ export function FloorMapEditor({ formRef }: { formRef: FormRef }) {
           <table className="w-full text-[13px]">
             <thead className="bg-canvas text-left text-xs text-muted">
               <tr>
-                <th scope="col" className="w-20 px-2 py-1.5 font-medium">
-                  {t('floorMap.columns.floor')}
-                </th>
-                <th scope="col" className="px-2 py-1.5 font-medium">
-                  {t('floorMap.columns.name')}
-                </th>
-                <th scope="col" className="w-16 px-2 py-1.5 text-center font-medium">
-                  {t('floorMap.columns.is_public')}
-                </th>
-                <th scope="col" className="w-16 px-2 py-1.5 text-center font-medium">
-                  {t('floorMap.columns.is_panel_floor')}
-                </th>
-                <th scope="col" className="px-2 py-1.5 font-medium">
-                  {t('floorMap.columns.apartments')}
-                </th>
-                <th scope="col" className="w-28 px-2 py-1.5 font-medium">
-                  {t('floorMap.columns.ports')}
-                </th>
+                {COLUMNS.map(({ column, input, width }) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className={`${width ?? ''} px-2 py-1.5 font-medium ${input === 'check' ? 'text-center' : ''}`}
+                  >
+                    {t(`floorMap.columns.${column}`)}
+                  </th>
+                ))}
                 <th scope="col" className="w-10 px-2 py-1.5">
                   <span className="sr-only">{t('floorMap.columns.remove')}</span>
                 </th>
@@ -136,12 +137,11 @@ export function FloorMapEditor({ formRef }: { formRef: FormRef }) {
                     errorsId={`${id}-${index}-errors`}
                     message={message}
                   >
-                    <td className="px-2 py-1">{textCell(index, 'floor', { inputMode: 'numeric' })}</td>
-                    <td className="px-2 py-1">{textCell(index, 'name')}</td>
-                    <td className="px-2 py-1 text-center">{checkCell(index, 'is_public')}</td>
-                    <td className="px-2 py-1 text-center">{checkCell(index, 'is_panel_floor')}</td>
-                    <td className="px-2 py-1">{textCell(index, 'apartments')}</td>
-                    <td className="px-2 py-1">{textCell(index, 'ports', { inputMode: 'numeric' })}</td>
+                    {COLUMNS.map((spec) => (
+                      <td key={spec.column} className={`px-2 py-1 ${spec.input === 'check' ? 'text-center' : ''}`}>
+                        {cell(index, spec)}
+                      </td>
+                    ))}
                     <td className="px-1 py-1 text-right">
                       {locked ? null : (
                         <Button

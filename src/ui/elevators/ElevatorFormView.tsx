@@ -1,13 +1,11 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { ElevatorSchema } from '../../contract/entities/elevator';
-import { selectIsNew } from '../../machines/entity-form/entity-form.selectors';
 import { EntityFormPage } from '../entities/EntityFormPage';
 import { FormPicker } from '../entities/fields/FormPicker';
 import { FormText } from '../entities/fields/FormText';
 import type { FormRef } from '../entities/form-types';
 import { pickerProps } from '../entities/picker-props';
-import { useFormItem } from '../entities/use-form-item';
+import { useFormHeading } from '../entities/use-form-heading';
 import type { PickerSpec } from '../entities/use-pickers';
 import { Badge } from '../kit/Badge';
 import { Card } from '../kit/Card';
@@ -24,16 +22,14 @@ export interface ElevatorFormViewProps {
 /** /elevators/add and /elevators/:id/edit: name and group, controllers, and the floors they serve. */
 export function ElevatorFormView({ formRef, groups, controllers, onCancel }: ElevatorFormViewProps) {
   const { t } = useTranslation('elevators');
-  const isNew = useSelector(formRef, selectIsNew);
-  const item = useFormItem(formRef, ElevatorSchema);
-  const title = isNew ? t('form.addTitle') : item ? t('form.editNamed', { name: item.name }) : t('form.editTitle');
+  const { item, title, description } = useFormHeading(formRef, ElevatorSchema, {
+    add: t('form.addTitle'),
+    addHint: t('form.addHint'),
+    edit: t('form.editTitle'),
+    named: (elevator) => t('form.editNamed', { name: elevator.name }),
+  });
   return (
-    <EntityFormPage
-      formRef={formRef}
-      title={title}
-      description={isNew ? t('form.addHint') : undefined}
-      onCancel={onCancel}
-    >
+    <EntityFormPage formRef={formRef} title={title} description={description} onCancel={onCancel}>
       <Card title={t('form.sections.general')}>
         <div className="space-y-3">
           <FormText formRef={formRef} field="name" label={t('fields.name')} required />

@@ -1,10 +1,8 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { EmergencyAlertSchema } from '../../contract/entities/emergency-alert';
-import { selectIsNew } from '../../machines/entity-form/entity-form.selectors';
 import { EntityFormPage } from '../entities/EntityFormPage';
 import type { FormRef } from '../entities/form-types';
-import { useFormItem } from '../entities/use-form-item';
+import { useFormHeading } from '../entities/use-form-heading';
 import { AlertAside, type AlertAsideProps } from './AlertAside';
 import { AlertFields, type AlertPickers } from './AlertFields';
 
@@ -20,9 +18,11 @@ export interface AlertFormViewProps {
 /** /emergency-alerts/add and /emergency-alerts/:id/edit: the fields, and beside an existing alert its state. */
 export function AlertFormView({ formRef, pickers, commands, onCancel, onCommand }: AlertFormViewProps) {
   const { t } = useTranslation('emergency');
-  const isNew = useSelector(formRef, selectIsNew);
-  const alert = useFormItem(formRef, EmergencyAlertSchema);
-  const title = isNew ? t('form.addTitle') : alert ? t('form.editNamed', { name: alert.name }) : t('form.editTitle');
+  const { isNew, title } = useFormHeading(formRef, EmergencyAlertSchema, {
+    add: t('form.addTitle'),
+    edit: t('form.editTitle'),
+    named: (alert) => t('form.editNamed', { name: alert.name }),
+  });
   return (
     <EntityFormPage
       formRef={formRef}

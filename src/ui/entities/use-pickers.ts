@@ -74,6 +74,18 @@ export const describeAccessRule = (row: ListRow): OptionText => {
   };
 };
 
+/** A schedule (time rule): its name, with its description. */
+export const describeTimeRule = (row: ListRow): OptionText => ({
+  primary: String(row.name),
+  secondary: text(row.description),
+});
+
+/** An amenity: its name, with its address. */
+export const describeAmenity = (row: ListRow): OptionText => ({
+  primary: String(row.name),
+  secondary: text(row.address),
+});
+
 /** A device: its name, with its group and serial number. */
 export const describeDevice = (row: ListRow): OptionText => ({
   primary: String(row.name),
@@ -156,8 +168,12 @@ export function usePickers() {
       ...spec('elevatorControllers', describeLiftController, 'elevators:pickers.controllers'),
       baseFilters: [{ field: 'free_for', rule: 'equals', value: elevatorId ?? 0 }],
     }),
+    /** Amenities the caller sees (2.5): those of their groups for a resident. */
+    amenities: spec('amenities', describeAmenity, 'amenities:pickers.amenities'),
     /** Access rules the caller sees (2.5). */
     accessRules: spec('accessRules', describeAccessRule, 'accessRules:pickers.accessRules'),
+    /** Schedules (2.5), for access rules. */
+    timeRules: spec('timeRules', describeTimeRule, 'schedules:pickers.timeRules'),
     /** The shareable rules the caller may hand on with a guest key (2.5: no load more). */
     availableAccessRules: spec('availableAccessRules', describeAccessRule, 'accessRules:pickers.available'),
     /** The project's devices the caller sees (6.2 scopes), by name, serial or IP. */

@@ -4,8 +4,17 @@ import { cx } from '../kit/class-names';
 import { menuItemClasses } from '../shell/menu-styles';
 
 /** What a group's row menu can do; each entry shows only when the caller may do it. */
-export type GroupAction = 'edit' | 'addChild' | 'generate' | 'import' | 'export' | 'delete';
-export const GROUP_ACTIONS: readonly GroupAction[] = ['edit', 'addChild', 'generate', 'import', 'export', 'delete'];
+export type GroupAction = 'edit' | 'whitelabel' | 'addChild' | 'generate' | 'import' | 'export' | 'licence' | 'delete';
+export const GROUP_ACTIONS: readonly GroupAction[] = [
+  'edit',
+  'whitelabel',
+  'addChild',
+  'generate',
+  'import',
+  'export',
+  'licence',
+  'delete',
+];
 
 /**
  * The actions of one group in a drop-down (a Headless UI menu: Enter, Space or

@@ -12,16 +12,21 @@ import { useEntityForm } from '../entities/use-entity-form';
 import { usePickers } from '../entities/use-pickers';
 import { Button } from '../kit/Button';
 import { PageHeader } from '../kit/PageHeader';
+import { GroupWhitelabelDialog } from '../settings/GroupWhitelabelDialog';
 import { DeleteGroupDialog } from './DeleteGroupDialog';
 import { GenerateGroupsDialog } from './GenerateGroupsDialog';
 import { GroupFormDialog } from './GroupFormDialog';
+import { GroupLicenceDialog } from './GroupLicenceDialog';
 import { GROUP_ACTIONS, type GroupAction } from './GroupRowMenu';
 import { GroupTree } from './GroupTree';
 import { groupForm } from './group-form';
+import { groupLicenceForm } from './group-licence-form';
 import { StructureImportDialog } from './StructureImportDialog';
 
 /** A dialog opened from a row's menu (add and edit have their own routes). */
 type Open =
+  | { kind: 'licence'; group: ListRow }
+  | { kind: 'whitelabel'; group: ListRow }
   | { kind: 'import'; group: ListRow }
   | { kind: 'export'; group: ListRow }
   | { kind: 'generate'; group: ListRow }
@@ -56,10 +61,14 @@ export function GroupsPage() {
   const can: Record<GroupAction, boolean> = {
     // Whoever sees a group may open it; the dialog is read-only without the edit right.
     edit: true,
+    // A group's own white label (project settings and mail): its editors and its white-label managers.
+    whitelabel: useMayCall('POST /domains/{id}/whitelabel/logo'),
     addChild: access.create,
     export: useMayCall('GET /domains/{id}/export/structure'),
     import: useMayCall('POST /domains/{id}/import/structure'),
     generate: useMayCall('POST /domains/generate/tree'),
+    // A group's licence (section 3): read within the caller's licence view, edited with edit-group-counts.
+    licence: useMayCall('GET /domains/{id}/license'),
     // The declaration's delete permissions (the server still checks the group is the caller's to delete).
     delete: access.delete,
   };
@@ -115,12 +124,21 @@ export function GroupsPage() {
           }}
         />
       ) : null}
+      {open?.kind === 'whitelabel' ? (
+        <GroupWhitelabelDialog
+          groupId={open.group.id}
+          groupName={String(open.group.name)}
+          mayEdit={access.edit}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
       {open?.kind === 'generate' ? (
         <GenerateDialog group={open.group} onClose={(changed) => closeDialog(changed, open.group.id)} />
       ) : null}
       {open?.kind === 'import' ? (
         <ImportDialog group={open.group} onClose={(changed) => closeDialog(changed, open.group.id)} />
       ) : null}
+      {open?.kind === 'licence' ? <LicenceRunner group={open.group} onClose={() => setOpen(null)} /> : null}
       <DeleteGroupDialog actor={remover} />
       {open?.kind === 'export' ? <ExportRunner group={open.group} onDone={() => setOpen(null)} /> : null}
     </div>
@@ -152,6 +170,16 @@ function GroupDialog(props: {
       onClose={() => props.onClose(false)}
     />
   );
+}
+
+function LicenceRunner(props: { group: ListRow; onClose: () => void }) {
+  const mayEdit = useMayCall('PATCH /domains/{id}/license');
+  const formRef = useEntityForm(
+    usePageMachines().groupLicence,
+    { id: props.group.id, definition: groupLicenceForm, mayEdit },
+    props.onClose,
+  );
+  return <GroupLicenceDialog formRef={formRef} name={String(props.group.name)} onClose={props.onClose} />;
 }
 
 function ImportDialog(props: { group: ListRow; onClose: (changed: boolean) => void }) {

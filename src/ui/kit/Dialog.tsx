@@ -24,17 +24,20 @@ export function Dialog({ open, onClose, title, width = 'default', children, foot
   return (
     <HeadlessDialog open={open} onClose={onClose} role={role} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-ink/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-        <DialogPanel
-          className="w-full rounded-lg border border-line bg-surface shadow-xl"
-          style={{ maxWidth: DIALOG_WIDTHS[width] }}
-        >
-          <DialogTitle className="border-b border-line px-4 py-3 text-sm font-semibold text-ink">{title}</DialogTitle>
-          <div className="px-4 py-3 text-sm text-ink">{children}</div>
-          {footer ? (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-line px-4 py-3">{footer}</div>
-          ) : null}
-        </DialogPanel>
+      {/* A dialog taller than the window scrolls from its top (centring it inside the scroller would cut its head off). */}
+      <div className="fixed inset-0 overflow-y-auto">
+        <div className="flex min-h-full items-center justify-center p-4">
+          <DialogPanel
+            className="w-full rounded-lg border border-line bg-surface shadow-xl"
+            style={{ maxWidth: DIALOG_WIDTHS[width] }}
+          >
+            <DialogTitle className="border-b border-line px-4 py-3 text-sm font-semibold text-ink">{title}</DialogTitle>
+            <div className="px-4 py-3 text-sm text-ink">{children}</div>
+            {footer ? (
+              <div className="flex flex-wrap justify-end gap-2 border-t border-line px-4 py-3">{footer}</div>
+            ) : null}
+          </DialogPanel>
+        </div>
       </div>
     </HeadlessDialog>
   );

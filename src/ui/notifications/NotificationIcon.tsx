@@ -16,6 +16,8 @@ const PATHS: Record<IconCode, string> = {
   deviceOffline: 'M4 4h16v12H4zM8 20h8M12 16v4M3 3l18 18',
   taskFailed:
     'M9 5H7a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-2M9 4h6v3H9zM10 12l4 4M14 12l-4 4',
+  licence:
+    'M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h5M14 3l5 5v3M14 3v5h5M8 9h3M8 13h4M17 14a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5M15.5 18.5 15 22l2-1 2 1-.5-3.5',
 };
 
 /** Tones of the catalogue's colours on the console palette. */

@@ -43,6 +43,7 @@ export function textParams(t: TFunction, data: Record<string, unknown>): Record<
     identifier: pick('identifier_number') ?? t('notifications:fallback.identifier'),
     group: pick('group') ?? '',
     output: pick('output') ?? '',
+    days: pick('days') ?? '',
   };
 }
 
@@ -55,7 +56,8 @@ export function notificationText(t: TFunction, notification: Notification): Noti
     WITH_ERROR_TEXT.has(notification.type) && notification.data.has_error === true
       ? `${notification.type}_error`
       : notification.type;
-  const params = textParams(t, notification.data);
+  // A count of days that reached 0 reads "today" where the type has such a text (`title_today`).
+  const params = { ...textParams(t, notification.data), ...(notification.data.days === 0 ? { context: 'today' } : {}) };
   return {
     title: t(`notifications:types.${key}.title`, params),
     body: t(`notifications:types.${key}.body`, params),

@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { selectDrawerOpen } from '../../machines/app/app.selectors';
-import { selectHasProfile } from '../../machines/session/session.selectors';
+import { selectHasProfile, selectWhitelabel } from '../../machines/session/session.selectors';
 import { useAppActor, useSessionActor } from '../app/actor-context';
 import { AlertsArea } from './AlertsArea';
 import { ConnectionStatus } from './ConnectionStatus';
 import { useDocumentTitle, usePageTitle } from './page-title';
-import { Deferred, SideMenu, SignedInOverlays } from './signed-in';
+import { Deferred, LicenceBanner, SideMenu, SignedInOverlays } from './signed-in';
 import { TopBar } from './TopBar';
 
 /** Props of {@link Layout}. */
@@ -25,9 +25,13 @@ export interface LayoutProps {
 export function Layout({ children }: LayoutProps) {
   const { t } = useTranslation(['shell', 'common']);
   const drawerOpen = useSelector(useAppActor(), selectDrawerOpen);
-  const hasProfile = useSelector(useSessionActor(), selectHasProfile);
+  const session = useSessionActor();
+  const hasProfile = useSelector(session, selectHasProfile);
+  const whitelabel = useSelector(session, selectWhitelabel);
   const title = usePageTitle();
-  useDocumentTitle(title, t('common:appName'));
+  useDocumentTitle(title, whitelabel?.name || t('common:appName'));
+  // The white label's contacts, under the page (section 3: the console shows them to the group's users).
+  const contacts = [whitelabel?.address, whitelabel?.email, whitelabel?.phone].filter((x): x is string => Boolean(x));
 
   return (
     <div className="flex h-full flex-col">
@@ -39,15 +43,31 @@ export function Layout({ children }: LayoutProps) {
       </a>
       <TopBar title={title} />
       <ConnectionStatus />
+      {hasProfile ? (
+        <Deferred>
+          <LicenceBanner />
+        </Deferred>
+      ) : null}
       <div className="flex min-h-0 flex-1">
         {drawerOpen && hasProfile ? (
           <Deferred>
             <SideMenu />
           </Deferred>
         ) : null}
-        <main id="main-content" className="min-w-0 flex-1 overflow-y-auto px-6 py-5">
-          {children ?? <Outlet />}
-        </main>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main id="main-content" className="min-w-0 flex-1 overflow-y-auto px-6 py-5">
+            {children ?? <Outlet />}
+          </main>
+          {contacts.length > 0 ? (
+            <footer
+              data-testid="brand-contacts"
+              title={t('shell:brandContacts')}
+              className="shrink-0 border-t border-line bg-surface px-6 py-1.5 text-[12px] text-muted"
+            >
+              {[whitelabel?.name, ...contacts].filter(Boolean).join(' · ')}
+            </footer>
+          ) : null}
+        </div>
       </div>
       <AlertsArea />
       {hasProfile ? (

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { selectDrawerOpen } from '../../machines/app/app.selectors';
-import { selectHasProfile } from '../../machines/session/session.selectors';
+import { selectHasProfile, selectWhitelabel } from '../../machines/session/session.selectors';
 import { useAppActor, useSessionActor } from '../app/actor-context';
 import { Icon } from '../kit/icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -13,12 +13,14 @@ export interface TopBarProps {
   title: string;
 }
 
-/** The top bar: drawer toggle, product and page title, language, bell and profile menu. */
+/** The top bar: drawer toggle, the product (or the white label's logo and name) and page title, language, bell and profile menu. */
 export function TopBar({ title }: TopBarProps) {
   const { t } = useTranslation(['shell', 'common']);
   const app = useAppActor();
   const drawerOpen = useSelector(app, selectDrawerOpen);
-  const hasProfile = useSelector(useSessionActor(), selectHasProfile);
+  const session = useSessionActor();
+  const hasProfile = useSelector(session, selectHasProfile);
+  const whitelabel = useSelector(session, selectWhitelabel);
 
   return (
     <header className="flex h-12 shrink-0 items-center gap-2 border-b border-line bg-surface px-3">
@@ -34,7 +36,13 @@ export function TopBar({ title }: TopBarProps) {
           <Icon name="menu" className="size-5" />
         </button>
       ) : null}
-      <span className="text-sm font-semibold tracking-tight text-brand-700">{t('common:appName')}</span>
+      {/* The white label of the user's group or project (project settings), else the product. */}
+      {whitelabel?.logo_url ? (
+        <img src={whitelabel.logo_url} alt="" className="h-7 max-w-40 object-contain" data-testid="brand-logo" />
+      ) : null}
+      <span className="text-sm font-semibold tracking-tight text-brand-700" data-testid="brand-name">
+        {whitelabel?.name || t('common:appName')}
+      </span>
       <span aria-hidden="true" className="text-line">
         /
       </span>

@@ -10,6 +10,9 @@ export const SideMenu = lazy(() => import('./SideMenu').then((m) => ({ default: 
 export const NotificationBell = lazy(() => import('./NotificationBell').then((m) => ({ default: m.NotificationBell })));
 export const ProfileMenu = lazy(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
 export const SignedInOverlays = lazy(() => import('./SignedInOverlays').then((m) => ({ default: m.SignedInOverlays })));
+export const LicenceBanner = lazy(() =>
+  import('../licences/LicenceBanner').then((m) => ({ default: m.LicenceBanner })),
+);
 
 /** Renders a signed-in part once its chunk is there; nothing meanwhile (the page itself is not held up). */
 export function Deferred({ children }: { children: ReactNode }) {

@@ -1,13 +1,11 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { SipTrunkSchema } from '../../contract/entities/sip-trunk';
-import { selectIsNew } from '../../machines/entity-form/entity-form.selectors';
 import { EntityFormPage } from '../entities/EntityFormPage';
 import { FormPicker } from '../entities/fields/FormPicker';
 import { FormText } from '../entities/fields/FormText';
 import type { FormRef } from '../entities/form-types';
 import { pickerProps } from '../entities/picker-props';
-import { useFormItem } from '../entities/use-form-item';
+import { useFormHeading } from '../entities/use-form-heading';
 import type { PickerSpec } from '../entities/use-pickers';
 import { Card } from '../kit/Card';
 import { FormRow } from '../kit/FormRow';
@@ -22,16 +20,14 @@ export interface SipTrunkFormViewProps {
 /** /sip-trunks/add and /sip-trunks/:id/edit: connection, account, groups. */
 export function SipTrunkFormView({ formRef, groups, onCancel }: SipTrunkFormViewProps) {
   const { t } = useTranslation('trunks');
-  const isNew = useSelector(formRef, selectIsNew);
-  const item = useFormItem(formRef, SipTrunkSchema);
-  const title = isNew ? t('form.addTitle') : item ? t('form.editNamed', { name: item.name }) : t('form.editTitle');
+  const { isNew, title, description } = useFormHeading(formRef, SipTrunkSchema, {
+    add: t('form.addTitle'),
+    addHint: t('form.addHint'),
+    edit: t('form.editTitle'),
+    named: (item) => t('form.editNamed', { name: item.name }),
+  });
   return (
-    <EntityFormPage
-      formRef={formRef}
-      title={title}
-      description={isNew ? t('form.addHint') : undefined}
-      onCancel={onCancel}
-    >
+    <EntityFormPage formRef={formRef} title={title} description={description} onCancel={onCancel}>
       <Card title={t('form.sections.connection')}>
         <div className="space-y-3">
           <FormText formRef={formRef} field="name" label={t('fields.name')} required />

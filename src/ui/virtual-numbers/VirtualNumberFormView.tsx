@@ -1,10 +1,8 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { SipNumberSchema } from '../../contract/entities/sip-number';
-import { selectIsNew } from '../../machines/entity-form/entity-form.selectors';
 import { EntityFormPage } from '../entities/EntityFormPage';
 import type { FormRef } from '../entities/form-types';
-import { useFormItem } from '../entities/use-form-item';
+import { useFormHeading } from '../entities/use-form-heading';
 import type { PickerSpec } from '../entities/use-pickers';
 import { ForwardingSection } from './ForwardingSection';
 import { HolderSection } from './HolderSection';
@@ -31,14 +29,17 @@ export interface VirtualNumberFormViewProps {
 /** /virtual-numbers/add and /virtual-numbers/:id/edit: number and password, holder, state, forwarding. */
 export function VirtualNumberFormView({ formRef, pickers, rights, onCancel }: VirtualNumberFormViewProps) {
   const { t } = useTranslation('numbers');
-  const isNew = useSelector(formRef, selectIsNew);
-  const item = useFormItem(formRef, SipNumberSchema);
-  const title = isNew ? t('form.addTitle') : item ? t('form.editNamed', { number: item.number }) : t('form.editTitle');
+  const { title, description } = useFormHeading(formRef, SipNumberSchema, {
+    add: t('form.addTitle'),
+    addHint: t('form.addHint'),
+    edit: t('form.editTitle'),
+    named: (item) => t('form.editNamed', { number: item.number }),
+  });
   return (
     <EntityFormPage
       formRef={formRef}
       title={title}
-      description={isNew ? t('form.addHint') : undefined}
+      description={description}
       onCancel={onCancel}
       aside={<StateSection formRef={formRef} rights={rights} />}
     >

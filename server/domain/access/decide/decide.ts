@@ -30,14 +30,24 @@ export function decide(model: AccessModel, who: Who, where: Door, when: Date): D
 
 const refused = (reason: AccessReason): Decision => ({ granted: false, reason, chain: [] });
 
-/** The identifier's own state, in this order: revoked, inactive, period, passes. */
-function credentialRefusal(credential: Credential, when: Date): AccessReason | null {
+/**
+ * The identifier's own state, in this order: revoked, inactive, period, validity windows, passes.
+ * Also what a guest key's state is (guest access): the same rule, wherever it is asked.
+ */
+export function credentialRefusal(credential: Credential, when: Date): AccessReason | null {
   if (credential.revoked) return 'revoked';
   if (!credential.active) return 'inactive';
+  const t = when.getTime();
   if (credential.period) {
-    const t = when.getTime();
     if (credential.period.from && t < Date.parse(credential.period.from)) return 'not_yet_valid';
     if (credential.period.to && t > Date.parse(credential.period.to)) return 'expired';
+  }
+  if (credential.windows && credential.windows.length > 0) {
+    const windows = credential.windows;
+    if (!windows.some((w) => t >= Date.parse(w.from) && t < Date.parse(w.to))) {
+      // Past the last window: expired; before one (the first, or the next after a gap): not yet valid.
+      return t >= Date.parse((windows.at(-1) as { to: string }).to) ? 'expired' : 'not_yet_valid';
+    }
   }
   if (credential.passes && credential.passes.used >= credential.passes.max) return 'pass_limit';
   return null;

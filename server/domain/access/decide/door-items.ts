@@ -25,6 +25,8 @@ export interface DoorIdentifierItem {
   owner_id: number | null;
   owner_disabled: boolean;
   period: { from: string | null; to: string | null } | null;
+  /** Validity windows inside the period (a reservation's QR: its slots); absent when it has none. */
+  windows?: { from: string; to: string }[];
   passes: { max: number; used: number } | null;
   /** Summary: the locks an allowing rule names, the locks a prohibition names (at any time). */
   locks: { allowed: number[]; prohibited: number[] };

@@ -74,6 +74,7 @@ function toCredential(item: DoorIdentifierItem): Credential {
     active: item.active !== false,
     revoked: item.revoked === true,
     period: item.period ?? null,
+    windows: Array.isArray(item.windows) ? item.windows : null,
     passes: item.passes ?? null,
     owner_id: item.owner_id ?? null,
   };

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema';
+import { grantedPairs, grantsOfRules, rulesGranting } from './grants';
 import { type Credential, credentialKey, type Who } from './model';
 import type { HolderRow, RuleRow } from './rows-model';
 
@@ -20,7 +21,7 @@ export interface LoadedRows {
 export async function loadRules(db: Kysely<Database>, ids: readonly number[]): Promise<RuleRow[]> {
   if (ids.length === 0) return [];
   const list = [...ids];
-  const [rules, doors, times, identifiers, users, groups] = await Promise.all([
+  const [rules, doors, times, identifiers, users, groups, granted] = await Promise.all([
     db.selectFrom('access_rules').select(['id', 'prohibition']).where('id', 'in', list).orderBy('id').execute(),
     db
       .selectFrom('access_rule_devices')
@@ -33,6 +34,7 @@ export async function loadRules(db: Kysely<Database>, ids: readonly number[]): P
     pairs(db, 'access_rule_identifiers', 'identifier_id', list),
     pairs(db, 'access_rule_users', 'user_id', list),
     pairs(db, 'access_rule_domains', 'domain_id', list),
+    grantsOfRules(db, list),
   ]);
   const byRule = new Map<number, RuleRow>();
   for (const r of rules) {
@@ -59,6 +61,7 @@ export async function loadRules(db: Kysely<Database>, ids: readonly number[]): P
   };
   fill(times, 'time_rule_ids');
   fill(identifiers, 'identifier_ids');
+  fill(granted, 'identifier_ids');
   fill(users, 'user_ids');
   fill(groups, 'group_ids');
   return [...byRule.values()];
@@ -95,6 +98,7 @@ function identifierQuery(db: Kysely<Database>) {
       'i.passes_active',
       'i.passes_max_count',
       'i.passes_count',
+      'i.valid_windows',
       'u.deleted_at as owner_deleted_at',
     ]);
 }
@@ -113,8 +117,24 @@ type IdentifierRow = {
   passes_active: number;
   passes_max_count: number | null;
   passes_count: number;
+  valid_windows?: string | null;
   owner_deleted_at: string | null;
 };
+
+/** An identifier's stored validity windows (null: none; a damaged column reads as none). */
+function windowsOf(text: string | null): Credential['windows'] {
+  if (!text) return null;
+  try {
+    const list = JSON.parse(text) as unknown;
+    if (!Array.isArray(list)) return null;
+    const windows = list.filter(
+      (w): w is { from: string; to: string } => typeof w?.from === 'string' && typeof w?.to === 'string',
+    );
+    return windows.length > 0 ? windows : null;
+  } catch {
+    return null;
+  }
+}
 
 export function toCredential(row: IdentifierRow): Credential {
   const owned = row.owner_type === 'owner' && row.owner_id !== null;
@@ -126,6 +146,7 @@ export function toCredential(row: IdentifierRow): Credential {
     active: Number(row.is_active) === 1,
     revoked: row.revoked_at !== null,
     period: Number(row.period_active) === 1 ? { from: row.period_from || null, to: row.period_to || null } : null,
+    windows: windowsOf(row.valid_windows ?? null),
     passes:
       Number(row.passes_active) === 1 && row.passes_max_count !== null
         ? { max: Number(row.passes_max_count), used: Number(row.passes_count) }
@@ -196,6 +217,7 @@ export async function loadForDoor(db: Kysely<Database>, deviceId: number): Promi
     .where((eb) =>
       eb.or([
         eb('i.id', 'in', named.identifiers),
+        eb('i.id', 'in', grantedPairs(db).select('gr.identifier_id').where('gar.access_rule_id', 'in', ruleIds)),
         eb.and([
           eb('i.owner_type', '=', 'owner'),
           eb.or([
@@ -280,7 +302,7 @@ export async function loadForSubject(
   const add = (rows: { access_rule_id: number }[]) => {
     for (const r of rows) ruleIds.add(Number(r.access_rule_id));
   };
-  if (credential?.id != null)
+  if (credential?.id != null) {
     add(
       await db
         .selectFrom('access_rule_identifiers')
@@ -288,6 +310,8 @@ export async function loadForSubject(
         .where('identifier_id', '=', credential.id)
         .execute(),
     );
+    add((await rulesGranting(db, credential.id)).map((access_rule_id) => ({ access_rule_id })));
+  }
   if (userId !== null) {
     add(await db.selectFrom('access_rule_users').select('access_rule_id').where('user_id', '=', userId).execute());
     if (groups.length > 0)

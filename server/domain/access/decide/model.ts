@@ -18,6 +18,11 @@ export interface Credential {
   revoked: boolean;
   /** period_restrict: ISO instants (either may be open); null when the period is not restricted. */
   period: { from: string | null; to: string | null } | null;
+  /**
+   * Validity windows (ISO instants, end exclusive) inside the period: it opens only during one of
+   * them (an amenity reservation's QR, during its slots). Absent: no windows.
+   */
+  windows?: readonly { from: string; to: string }[] | null;
   /** The pass limit: null when passes are not restricted. */
   passes: { max: number; used: number } | null;
   /** The owning user whose rules it inherits (owner identifiers only; a guest key inherits nothing). */

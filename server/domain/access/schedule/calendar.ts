@@ -1,33 +1,24 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
+import { PROJECT_DEFAULTS, projectNamedZone, projectTimeZone } from '../../project/settings';
 import type { ProjectCalendar } from './verdict';
 
-/** The zone schedules are judged in until project settings (issue 14) give each project its own. */
-export const DEFAULT_TIME_ZONE = 'UTC';
+/** The zone schedules are judged in when the project's settings name none. */
+export const DEFAULT_TIME_ZONE = PROJECT_DEFAULTS.timeZone;
 
 /**
- * A project's calendar: `time_zone` of its settings JSON (an IANA name), else DEFAULT_TIME_ZONE,
- * and its marked days (`project_days`).
+ * A project's calendar: the `time_zone` of its general settings (an IANA name,
+ * /general-settings), else DEFAULT_TIME_ZONE, and its marked days (`project_days`).
  */
 export async function projectCalendar(db: Kysely<Database>, projectId: number): Promise<ProjectCalendar> {
-  const project = await db.selectFrom('projects').select('settings').where('id', '=', projectId).executeTakeFirst();
-  const days = await db
-    .selectFrom('project_days')
-    .select(['date', 'day_type'])
-    .where('project_id', '=', projectId)
-    .execute();
-  return { timeZone: zoneOf(project?.settings), days: new Map(days.map((d) => [d.date, d.day_type])) };
+  const [timeZone, days] = await Promise.all([
+    projectTimeZone(db, projectId),
+    db.selectFrom('project_days').select(['date', 'day_type']).where('project_id', '=', projectId).execute(),
+  ]);
+  return { timeZone, days: new Map(days.map((d) => [d.date, d.day_type])) };
 }
 
-function zoneOf(settings: string | undefined): string {
-  try {
-    const zone = (JSON.parse(settings ?? '{}') as { time_zone?: unknown }).time_zone;
-    if (typeof zone === 'string' && zone) {
-      new Intl.DateTimeFormat('en', { timeZone: zone }); // throws on an unknown zone
-      return zone;
-    }
-  } catch {
-    // an unreadable or unknown zone: the default
-  }
-  return DEFAULT_TIME_ZONE;
+/** The zone a project's settings name, or null when they name none (amenities then take the console's offset). */
+export async function projectZone(db: Kysely<Database>, projectId: number): Promise<string | null> {
+  return projectNamedZone(db, projectId);
 }

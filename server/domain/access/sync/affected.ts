@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema';
+import { rulesGranting } from '../decide/grants';
 
 /**
  * The devices a change reaches: the devices of every access rule whose outcome it may change.
@@ -95,6 +96,7 @@ export async function devicesForIdentifier(db: Kysely<Database>, identifierId: n
     .where('identifier_id', '=', identifierId)
     .execute();
   const rules = named.map((r) => Number(r.access_rule_id));
+  rules.push(...(await rulesGranting(db, identifierId)));
   if (identifier.owner_type === 'owner' && identifier.owner_id !== null)
     rules.push(...(await rulesOfUser(db, Number(identifier.owner_id))));
   return devicesOfRules(db, [...new Set(rules)]);

@@ -198,3 +198,28 @@ export async function setUseAddress(ctx: Ctx, auth: Auth, ids: number[], useAddr
   if (talkable.length > 0) await enqueue(ctx, talkable, ['settings.apply'], 'same');
   return Number(updated.numUpdatedRows);
 }
+
+/**
+ * A device backup imported in project settings (`/project/import/device-backup`): the settings
+ * just stored are sent to the devices that talk over the link (mqtt, with a serial number); the
+ * others keep them until they are reachable. Answers how many got a task.
+ */
+export async function applyImportedSettings(ctx: Ctx, projectId: number, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await ctx.db
+    .selectFrom('devices')
+    .select(['id', 'project_id', 'name', 'protocol', 'serial_number'])
+    .where('project_id', '=', projectId)
+    .where('id', 'in', ids)
+    .where('protocol', '=', 'mqtt')
+    .where('serial_number', 'is not', null)
+    .execute();
+  if (rows.length === 0) return 0;
+  await enqueue(
+    ctx,
+    rows.map((r) => ({ ...r, id: Number(r.id), project_id: Number(r.project_id) })),
+    ['settings.apply'],
+    'same',
+  );
+  return rows.length;
+}

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { PENDING_TASK_STATUSES } from '../../../../src/contract/entities/device-task';
-import { DEVICES_TOPIC, type DeviceTasksChangedEvent } from '../../../../src/contract/realtime';
+import { DEVICE_TASKS_TOPIC, type DeviceTasksChangedEvent } from '../../../../src/contract/realtime';
 import type { Database } from '../../../db/schema';
 import type { Realtime } from '../../../realtime/realtime';
 import { nowIso } from '../../clock';
@@ -24,7 +24,7 @@ async function pendingCounts(db: Kysely<Database>, deviceIds: number[]): Promise
 }
 
 /**
- * Tells each device's project (DEVICES_TOPIC) that some of its tasks changed, with its pending
+ * Tells each device's project (DEVICE_TASKS_TOPIC) that some of its tasks changed, with its pending
  * count after the change, so task lists and sync state refresh live. One message per device.
  */
 export async function announceMany(
@@ -49,6 +49,6 @@ export async function announceMany(
       pending_tasks: pending.get(deviceId) ?? 0,
       at,
     };
-    deps.realtime.publish(DEVICES_TOPIC, event, { projectId });
+    deps.realtime.publish(DEVICE_TASKS_TOPIC, event, { projectId });
   }
 }

@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import type { AppContext } from '../../../context';
 import { readJson } from '../../../db/json';
 import { notify } from '../../notifications/notifications';
+import { mailProjectAdmin } from '../../project/admin-mail';
+import { projectPublicUrl } from '../../project/settings';
 import type { TaskRow } from './store';
 
 const SubscriptionsSchema = v.object({
@@ -16,14 +18,41 @@ const SubscriptionsSchema = v.object({
  * entries with `notify_about_device_task_failed`) are told, through their own notification
  * settings (notify() skips those who switched the type off).
  */
-export async function notifyTaskFailed(ctx: Pick<AppContext, 'db' | 'realtime'>, task: TaskRow): Promise<void> {
+export async function notifyTaskFailed(
+  ctx: Pick<AppContext, 'db' | 'realtime'> & Partial<Pick<AppContext, 'mailer' | 'config'>>,
+  task: TaskRow,
+): Promise<void> {
   const device = await ctx.db
     .selectFrom('devices as d')
     .leftJoin('domains as g', 'g.id', 'd.domain_id')
-    .select(['d.id', 'd.name', 'd.project_id', 'g.id as group_id', 'g.name as group_name', 'g.settings'])
+    .select([
+      'd.id',
+      'd.name',
+      'd.serial_number',
+      'd.project_id',
+      'g.id as group_id',
+      'g.name as group_name',
+      'g.settings',
+    ])
     .where('d.id', '=', task.device_id)
     .executeTakeFirst();
-  if (!device || device.group_id === null) return;
+  if (!device) return;
+  const projectId = Number(device.project_id);
+  // The project's administrator address, when its flag is on (project settings).
+  await mailProjectAdmin(ctx, {
+    type: 'device_task_failed',
+    projectId,
+    groupIds: device.group_id === null ? [] : [Number(device.group_id)],
+    values: {
+      device: device.name,
+      serial_number: device.serial_number ?? '',
+      group: device.group_name ?? '',
+      task: task.kind,
+      error: task.last_error_code ?? '',
+      link: ctx.config ? `${await projectPublicUrl(ctx.db, ctx.config, projectId)}/devices/tasks` : '',
+    },
+  });
+  if (device.group_id === null) return;
   const settings = readJson(device.settings, SubscriptionsSchema, { device_status_notify: [] });
   const userIds = settings.device_status_notify.filter((s) => s.notify_about_device_task_failed).map((s) => s.user_id);
   if (userIds.length === 0) return;
