@@ -1,5 +1,6 @@
 import { ACCESS_CALLS } from './calls/access';
 import { ACCESS_RULE_CALLS } from './calls/access-rules';
+import { AUDIT_CALLS } from './calls/audit';
 import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
 import { DEVICE_EVENT_CALLS } from './calls/device-events';
@@ -17,6 +18,7 @@ import { ROLE_CALLS } from './calls/roles';
 import { SECURITY_CALLS } from './calls/security';
 import { SESSION_CALLS } from './calls/session';
 import { SHELL_CALLS } from './calls/shell';
+import { SYSTEM_CALLS } from './calls/system';
 import { TELEPHONY_CALLS } from './calls/telephony';
 import { TIME_RULE_CALLS } from './calls/time-rules';
 import { USER_CALLS } from './calls/users';
@@ -51,6 +53,8 @@ export const CALLS = {
   ...ACCESS_RULE_CALLS,
   ...TIME_RULE_CALLS,
   ...IDENTIFIER_CALLS,
+  ...AUDIT_CALLS,
+  ...SYSTEM_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;

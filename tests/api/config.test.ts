@@ -60,6 +60,7 @@ describe('loadConfig', () => {
       deviceSearch: { allow: ['127.0.0.0/8'], port: 80 },
       passwordHashing: { concurrency: 2, waiting: 32, cost: 'standard' },
       trustProxy: false,
+      system: { logFileLevel: 'info', logDir: resolve('data/logs'), auditRetentionDays: 365, metricsToken: null },
     });
   });
 
@@ -113,6 +114,9 @@ describe('loadConfig', () => {
       PASSWORD_HASH_QUEUE: '0',
       PASSWORD_HASH_COST: 'low',
       TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, loopback',
+      LOG_FILE_LEVEL: 'warn',
+      AUDIT_RETENTION_DAYS: '90',
+      METRICS_TOKEN: 'prometheus-scrape-token-0123456789',
       DEVICE_SEARCH_ALLOW: '192.168.1.0/24, 10.2.0.0/16',
       DEVICE_SEARCH_PORT: '8080',
     });
@@ -168,6 +172,12 @@ describe('loadConfig', () => {
       deviceSearch: { allow: ['192.168.1.0/24', '10.2.0.0/16'], port: 8080 },
       passwordHashing: { concurrency: 4, waiting: 0, cost: 'low' },
       trustProxy: ['10.0.0.1', '10.1.0.0/16', 'loopback'],
+      system: {
+        logFileLevel: 'warn',
+        logDir: '/srv/gatehouse/logs',
+        auditRetentionDays: 90,
+        metricsToken: 'prometheus-scrape-token-0123456789',
+      },
     });
   });
 
@@ -191,6 +201,13 @@ describe('loadConfig', () => {
         'TRUST_PROXY must be 0, 1, or a comma-separated list',
       );
     }
+  });
+
+  it('refuses a short metrics token, a zero audit retention and an unknown file log level', () => {
+    expect(configError({ METRICS_TOKEN: 'short' }).message).toContain('METRICS_TOKEN must be at least 24');
+    expect(configError({ AUDIT_RETENTION_DAYS: '0' }).message).toContain('AUDIT_RETENTION_DAYS must be an integer');
+    expect(configError({ LOG_FILE_LEVEL: 'loud' }).message).toContain('LOG_FILE_LEVEL must be one of');
+    expect(loadConfig({ LOG_FILE_LEVEL: 'off' }).system.logFileLevel).toBe('off');
   });
 
   it('validates the password hashing pool', () => {
