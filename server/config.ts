@@ -3,8 +3,8 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { MOBILE_APP_LINKS, SECURE_WEBSOCKET_PORT } from '../src/contract/constants';
-import { AUDIT_RETENTION_DAYS_DEFAULT } from '../src/contract/entities/audit-event';
 import { blockInside, DEFAULT_SEARCH_ALLOW, parseIpv4Cidr } from '../src/contract/device-search';
+import { AUDIT_RETENTION_DAYS_DEFAULT } from '../src/contract/entities/audit-event';
 import { normaliseAddressOrRange } from '../src/contract/ip-address';
 import type { MediaOptions } from './media/types';
 
@@ -493,7 +493,10 @@ export function loadConfig(env: Env): Config {
   const system: SystemConfig = {
     logFileLevel: read(
       'LOG_FILE_LEVEL',
-      { schema: v.pipe(v.string(), v.picklist([...LOG_LEVELS, 'off'])), expected: `one of ${LOG_LEVELS.join(', ')}, off` },
+      {
+        schema: v.pipe(v.string(), v.picklist([...LOG_LEVELS, 'off'])),
+        expected: `one of ${LOG_LEVELS.join(', ')}, off`,
+      },
       'info',
     ),
     logDir: resolve(dataDir, 'logs'),

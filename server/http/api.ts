@@ -8,6 +8,7 @@ import type { Hub } from '../realtime/hub';
 import { accessRoutes } from './access/routes';
 import { timeRuleRoutes } from './access/time-rules';
 import { accessRuleRoutes } from './access-rules/routes';
+import { auditRoutes } from './audit/routes';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
 import { deviceEventRoutes } from './devices/events';
@@ -25,6 +26,7 @@ import { securityRoutes } from './security/ip-blocking';
 import { sessionAreaRoutes } from './session/routes';
 import { MAX_COMMAND_BYTES } from './shell/realtime';
 import { shellAreaRoutes } from './shell/routes';
+import { systemRoutes } from './system/routes';
 import { telephonyRoutes } from './telephony/routes';
 import { userAreaRoutes } from './users/routes';
 
@@ -50,6 +52,8 @@ const AREAS = [
   accessRuleRoutes,
   timeRuleRoutes,
   identifierRoutes,
+  auditRoutes,
+  systemRoutes,
 ];
 
 /**

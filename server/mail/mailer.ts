@@ -115,6 +115,26 @@ export function createMailer(db: Kysely<Database>, config: MailConfig) {
     return unwritten;
   }
 
-  return { send, sendMany, close: async () => (await transport)?.close() };
+  /**
+   * Sends a message already in the outbox again (a retry from queue management, through the
+   * mail sender worker): `sent`, or `failed` with the relay's words; in mode `none` it is `kept`.
+   */
+  async function deliverStored(id: number): Promise<void> {
+    const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return;
+    if (!smtp) {
+      await db.updateTable('outbox').set({ status: 'kept' }).where('id', '=', id).execute();
+      return;
+    }
+    await deliver(id, {
+      to: row.to_address,
+      subject: row.subject,
+      body: row.body,
+      kind: row.kind,
+      projectId: row.project_id,
+    });
+  }
+
+  return { send, sendMany, deliverStored, close: async () => (await transport)?.close() };
 }
 export type Mailer = ReturnType<typeof createMailer>;

@@ -245,7 +245,12 @@ export function entityCalls<const E extends EntityContract & { path: string }>(e
     };
   }
   if (access.create) {
-    calls[`PUT ${path}`] = { access: licensed(access.create), body: entity.create, response: CreatedSchema, ...audited };
+    calls[`PUT ${path}`] = {
+      access: licensed(access.create),
+      body: entity.create,
+      response: CreatedSchema,
+      ...audited,
+    };
   }
   if (access.edit) {
     calls[`PATCH ${path}/{id}`] = {

@@ -31,7 +31,12 @@ export const audit: Migration = {
     await db.schema.createIndex('audit_events_time_idx').on('audit_events').column('created_at').execute();
   },
   async down(db: Kysely<unknown>) {
-    for (const index of ['audit_events_time_idx', 'audit_events_request_idx', 'audit_events_user_idx', 'audit_events_entity_idx'])
+    for (const index of [
+      'audit_events_time_idx',
+      'audit_events_request_idx',
+      'audit_events_user_idx',
+      'audit_events_entity_idx',
+    ])
       await db.schema.dropIndex(index).execute();
     for (const column of ['changes', 'call', 'request_id', 'ip'])
       await db.schema.alterTable('audit_events').dropColumn(column).execute();

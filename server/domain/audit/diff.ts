@@ -26,7 +26,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 function flatten(value: Record<string, unknown>, prefix = '', out: Flat = new Map(), depth = 0): Flat {
   for (const [key, inner] of Object.entries(value)) {
     const field = prefix ? `${prefix}.${key}` : key;
-    if (isPlainObject(inner) && depth + 1 < DEPTH && Object.keys(inner).length > 0) flatten(inner, field, out, depth + 1);
+    if (isPlainObject(inner) && depth + 1 < DEPTH && Object.keys(inner).length > 0)
+      flatten(inner, field, out, depth + 1);
     else out.set(field, inner === undefined ? null : inner);
   }
   return out;

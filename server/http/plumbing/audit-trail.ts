@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditPlan } from '../../../src/contract/audit-plan';
 import type { CallDeclaration } from '../../../src/contract/call';
-import { normaliseAddress } from '../../../src/contract/ip-address';
 import { MAX_IDS } from '../../../src/contract/ids';
+import { normaliseAddress } from '../../../src/contract/ip-address';
 import { secretFieldsOf } from '../../../src/contract/secrets';
 import { type AuditEvent, recordAuditEvents } from '../../domain/audit/audit-events';
 import { diffObjects, keptValue, labelOf, secretsSet, withSecretsSet } from '../../domain/audit/diff';
@@ -225,7 +225,8 @@ export function startTrail(
       return [event({ id: null, before: single, after: now }, entity, changes, details)];
     }
     const said = bodyOf(body, marked);
-    const withBody = said === null || (isObj(said) && Object.keys(said).length === 0) ? details : { body: said, ...details };
+    const withBody =
+      said === null || (isObj(said) && Object.keys(said).length === 0) ? details : { body: said, ...details };
     return [event({ id, before: null, after: null }, entity, secretsSet(body, marked), withBody)];
   }
 

@@ -245,19 +245,23 @@ export function registerEntityCalls<E extends EntityContract, DB, TB extends key
       await remove(auth as Auth, [(params as { id: number }).id]);
       return { data: true };
     });
-    register(`POST ${path}/delete-all`, async ({ auth, body, audit }) => {
-      const caller = auth as Auth;
-      const ids = await selectionOf(def, caller, body as DeleteAll);
-      if (ids.length === 0) return { data: { deleted: 0 } };
-      // One audit event per object removed, with what it was (a selection by filter names no ids).
-      const before = await readItems(def, caller, ids);
-      const deleted = await remove(caller, ids);
-      const left = new Set(await visibleIds(def, caller, { ids }));
-      audit.objects(
-        ids.filter((id) => !left.has(id)).map((id) => ({ id, before: before.get(id) ?? null, after: null })),
-      );
-      return { data: { deleted } };
-    }, true);
+    register(
+      `POST ${path}/delete-all`,
+      async ({ auth, body, audit }) => {
+        const caller = auth as Auth;
+        const ids = await selectionOf(def, caller, body as DeleteAll);
+        if (ids.length === 0) return { data: { deleted: 0 } };
+        // One audit event per object removed, with what it was (a selection by filter names no ids).
+        const before = await readItems(def, caller, ids);
+        const deleted = await remove(caller, ids);
+        const left = new Set(await visibleIds(def, caller, { ids }));
+        audit.objects(
+          ids.filter((id) => !left.has(id)).map((id) => ({ id, before: before.get(id) ?? null, after: null })),
+        );
+        return { data: { deleted } };
+      },
+      true,
+    );
   }
   if (def.entity.exportable) {
     register(`GET ${path}/export`, async ({ auth, query }) => {

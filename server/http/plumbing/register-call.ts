@@ -1,5 +1,7 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import * as v from 'valibot';
+import { auditPlanOf } from '../../../src/contract/audit-plan';
 import {
   type Access,
   type CallDeclaration,
@@ -7,13 +9,12 @@ import {
   pathParamNames,
   splitCallKey,
 } from '../../../src/contract/call';
-import { auditPlanOf } from '../../../src/contract/audit-plan';
 import { CALLS, type CallKey } from '../../../src/contract/http';
 import { isPermission } from '../../../src/contract/permissions';
 import { issuesToFieldErrors } from '../../../src/contract/validation';
+import { withActOrigin } from '../../domain/audit/request-context';
 import type { Auth } from '../../domain/auth/auth-context';
 import { invalidData, itemNotFound, notAuthorized, prohibited, wrongParameters } from '../../domain/errors';
-import { withActOrigin } from '../../domain/audit/request-context';
 import { projectFeatures } from '../../domain/project/features';
 import { type CallAudit, originOf, planAudit, startTrail } from './audit-trail';
 import { readMultipart, type UploadedFiles } from './multipart';
@@ -36,7 +37,14 @@ export type BodyOf<K extends CallKey> =
 
 /** A file answer: sent as is, with its type and, for downloads, its name. */
 export interface FileAnswer {
-  file: { contentType: string; data: Buffer | string; filename?: string; cacheControl?: string; language?: string };
+  file: {
+    contentType: string;
+    /** A stream is sent as it comes (a zip of the logs). */
+    data: Buffer | string | Readable;
+    filename?: string;
+    cacheControl?: string;
+    language?: string;
+  };
 }
 export type AnswerOf<K extends CallKey> =
   Declared<K> extends { file: string } ? FileAnswer : v.InferInput<Declared<K>['response']>;

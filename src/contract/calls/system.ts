@@ -10,6 +10,7 @@ import {
   QueueRetriedSchema,
   QueueSchema,
   RouteMetricsAnswerSchema,
+  SystemInfoSchema,
   WorkerParamsSchema,
   WorkerSchema,
 } from '../entities/system';
@@ -30,6 +31,7 @@ const worker = (action: string) => ({
 });
 
 export const SYSTEM_CALLS = defineCalls({
+  'GET /system/info': { access: viewers, response: envelope(SystemInfoSchema) },
   'GET /system/logs/available': { access: viewers, response: envelope(v.array(LogFileSchema)) },
   'GET /system/logs/{log}/100': { access: viewers, params: LogParamsSchema, response: envelope(LogTailSchema) },
   'GET /logs/download': { access: viewers, file: 'zip', timeout: 'importExportBackup', response: v.blob() },

@@ -4,6 +4,7 @@ import type { DeviceTaskKind } from '../../../../src/contract/entities/device-ta
 import type { DeviceTasksConfig } from '../../../config';
 import type { AppContext } from '../../../context';
 import type { DeviceLink } from '../../../mqtt/link';
+import type { WorkerReport } from '../../../workers/registry';
 import { nowIso } from '../../clock';
 import { announceMany } from './announce';
 import { type ClaimedTask, claimTasks, parkOffline, unparkDevice } from './claim';
@@ -42,8 +43,10 @@ export function startTaskRunner(deps: {
   link: Pick<DeviceLink, 'request' | 'onStatus' | 'onlineSerials'>;
   config: DeviceTasksConfig;
   log: FastifyBaseLogger;
+  /** Tells the worker registry of each pass (server/workers). */
+  report?: WorkerReport;
 }): TaskRunner {
-  const { ctx, link, config, log } = deps;
+  const { ctx, link, config, log, report } = deps;
   const { db } = ctx;
   const owner = randomUUID();
   const inFlight = new Set<Promise<void>>();
@@ -74,7 +77,11 @@ export function startTaskRunner(deps: {
       return;
     }
     running = pass()
-      .catch((error: unknown) => log.warn({ err: error }, 'device task pass failed'))
+      .then(() => report?.ran())
+      .catch((error: unknown) => {
+        report?.failed(error);
+        log.warn({ err: error }, 'device task pass failed');
+      })
       .finally(() => {
         running = null;
         if (again) kick();
