@@ -188,12 +188,15 @@ export function registerDeclaredCall(
       if (!acts) return answerOf(key, declaration, reply, await handler({ ...input, audit: NO_AUDIT }));
       // A handler that reports its objects itself (a delete-all) needs no reading before.
       const trail = startTrail(app, planned, { auth, params, body, method, request, own: options.ownAudit });
-      await trail.begin();
-      // Events written below (the trail's, a domain's own) say where the act came from.
-      const answer = await withActOrigin(originOf(request, key), () => handler({ ...input, audit: trail.api }));
-      const shaped = declaration.file ? undefined : shapedAnswer(key, declaration, answer);
-      // The trail reads the answer as the caller gets it: nothing the contract does not name.
-      await trail.finish(shaped);
+      // Events written inside (the trail's, a domain's own) say where the act came from.
+      const { answer, shaped } = await withActOrigin(originOf(request, key), async () => {
+        await trail.begin();
+        const answer = await handler({ ...input, audit: trail.api });
+        const shaped = declaration.file ? undefined : shapedAnswer(key, declaration, answer);
+        // The trail reads the answer as the caller gets it: nothing the contract does not name.
+        await trail.finish(shaped);
+        return { answer, shaped };
+      });
       return declaration.file ? sendFile(reply, answer as FileAnswer) : shaped;
     },
   });
