@@ -242,11 +242,12 @@ describe.each(dialects)('audit trail (%s)', (dialect) => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
-    const header = (sheet?.getRow(1).values as unknown[]).slice(1);
+    if (!sheet) throw new Error('the export has no sheet');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(expect.arrayContaining(['created_at', 'user', 'entity', 'action', 'changes']));
     const changes = header.indexOf('changes') + 1;
     const entity = header.indexOf('entity') + 1;
-    const rows = sheet?.getRows(2, (sheet?.rowCount ?? 1) - 1) ?? [];
+    const rows = sheet.getRows(2, sheet.rowCount - 1) ?? [];
     expect(rows.every((r) => r.getCell(entity).value === 'users')).toBe(true);
     expect(rows.map((r) => String(r.getCell(changes).value))).toContain('new_password: (secret changed)');
     expect(
