@@ -68,7 +68,7 @@ describe.each(dialects)('audit trail (%s)', (dialect) => {
       entity_key: 'Rita Renamed',
       fields: ['name'],
     });
-    expect(row?.created_at >= started).toBe(true);
+    expect((row?.created_at ?? '') >= started).toBe(true);
     const event = await item(row?.id as number);
     expect(event.changes).toEqual([{ field: 'name', before: oldName, after: 'Rita Renamed' }]);
     // The list row names the fields, the item carries the values.

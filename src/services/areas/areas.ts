@@ -20,6 +20,7 @@ import { profileArea } from './profile';
 import { rolesArea } from './roles';
 import { securityArea } from './security';
 import { shellArea } from './shell';
+import { systemArea } from './system';
 import { telephonyArea } from './telephony';
 import { usersArea } from './users';
 
@@ -47,6 +48,7 @@ export const AREAS = [
   deviceEventsArea,
   deviceSearchArea,
   identifiersArea,
+  systemArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];
