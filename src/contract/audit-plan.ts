@@ -18,15 +18,19 @@ export interface AuditPlan {
   recordedBy: 'plumbing' | 'domain';
 }
 
-/** Entity path → entity name, from the calls that name an object (`GET /users/{id}` → /users: users). */
+/**
+ * Entity path → entity name, from the calls that read, change or delete one object
+ * (`GET /users/{id}` → /users: users); a POST on an object (`POST /devices/init/{id}`) says
+ * nothing about where its entity lives.
+ */
 const ENTITY_PATHS: ReadonlyMap<string, string> = (() => {
   const paths = new Map<string, string>();
   for (const [key, declaration] of Object.entries(CALLS) as [CallKey, CallDeclaration][]) {
     const entity = declaration.object?.entity;
-    if (!entity) continue;
-    const { path } = splitCallKey(key);
-    const at = path.indexOf('/{id}');
-    if (at > 0 && !paths.has(path.slice(0, at))) paths.set(path.slice(0, at), entity);
+    const { method, path } = splitCallKey(key);
+    if (!entity || method === 'POST' || method === 'PUT' || !path.endsWith('/{id}')) continue;
+    const base = path.slice(0, -'/{id}'.length);
+    if (!paths.has(base)) paths.set(base, entity);
   }
   return paths;
 })();

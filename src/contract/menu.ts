@@ -159,12 +159,11 @@ export const MENU: readonly MenuCategory[] = [
   {
     id: 'settings',
     entries: [
-      planned('/audit-events', ['audit.view']),
+      page('/audit-events', 'GET /audit-events/items'),
       planned('/backups', ['backups.view']),
       planned('/general-settings', ['project.view_settings']),
       planned('/licenses', ['licences.view']),
       page('/ip-blocking', 'GET /ip-blocking/bans/items'),
-      // Not built yet, but the call that will load it is declared already: it decides.
       page('/system-info', 'GET /system/info'),
     ],
   },

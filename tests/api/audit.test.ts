@@ -223,6 +223,18 @@ describe.each(dialects)('audit trail (%s)', (dialect) => {
     expect(byStaff.meta.total).toBe(0);
     const future = await list({ filters: [{ field: 'created_at', rule: 'above', value: '2999-01-01T00:00:00.000Z' }] });
     expect(future.meta.total).toBe(0);
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const range = await list({
+      filters: [
+        { field: 'date_from', rule: 'equals_above', value: hourAgo },
+        { field: 'date_to', rule: 'equals_below', value: '2999-01-01T00:00:00.000Z' },
+      ],
+    });
+    expect(range.meta.total).toBe((await list({})).meta.total);
+    const past = await list({
+      filters: [{ field: 'date_to', rule: 'equals_below', value: '2000-01-01T00:00:00.000Z' }],
+    });
+    expect(past.meta.total).toBe(0);
     const one = await list({ filters: [{ field: 'entity_id', rule: 'equals', value: ids.users.resident }] });
     expect(one.data.every((e) => e.entity_id === ids.users.resident)).toBe(true);
     const search = await list({ filters: [{ field: 'search', rule: 'contains', value: 'rita ren' }] });

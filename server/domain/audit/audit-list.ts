@@ -6,10 +6,12 @@ import {
   AuditChangeSchema,
   type AuditEvent,
 } from '../../../src/contract/entities/audit-event';
+import type { Filter } from '../../../src/contract/filters';
 import { readJson } from '../../db/json';
 import type { RowOf } from '../../db/rows';
 import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
+import { wrongParameters } from '../errors';
 
 /**
  * The audit trail as /audit-events lists it (6.2 "view audit"): the caller's project's events,
@@ -36,6 +38,18 @@ export const AUDIT_RELATIONS = {
     if (rule === 'has') return sql<SqlBool>`a.user_id in (${sql.join(ids as number[])})`;
     return ids === 'null' ? sql<SqlBool>`a.user_id is null` : sql<SqlBool>`a.user_id is not null`;
   },
+};
+
+const instant = (f: Filter) => {
+  const value = String(f.value ?? '');
+  if (Number.isNaN(Date.parse(value))) throw wrongParameters({ filters: { code: 'invalid' } });
+  return new Date(value).toISOString();
+};
+
+/** The time range filters (date_from, date_to on the event's time). */
+export const AUDIT_CONDITIONS = {
+  date_from: (f: Filter): Expression<SqlBool> => sql<SqlBool>`a.created_at >= ${instant(f)}`,
+  date_to: (f: Filter): Expression<SqlBool> => sql<SqlBool>`a.created_at <= ${instant(f)}`,
 };
 
 export function selectAuditEvents(q: ReturnType<typeof scopedAuditEvents>) {

@@ -3,6 +3,7 @@ import { auditEventsEntity } from '../../../src/contract/entities/audit-event';
 import type { AppContext } from '../../context';
 import {
   AUDIT_COLUMNS,
+  AUDIT_CONDITIONS,
   AUDIT_EXPORT_COLUMNS,
   AUDIT_RELATIONS,
   scopedAuditEvents,
@@ -20,6 +21,7 @@ export async function auditRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     select: selectAuditEvents,
     columns: AUDIT_COLUMNS,
     relations: AUDIT_RELATIONS,
+    conditions: AUDIT_CONDITIONS,
     idColumn: 'a.id',
     toItems: async (rows) => toAuditEvents(rows),
     list: { select: selectAuditEvents, toItems: async (rows) => toAuditRows(rows as never) },

@@ -71,6 +71,9 @@ export const auditEventsEntity = defineEntity({
     entity_id: { kind: 'number', filterable: true },
     request_id: { kind: 'text', filterable: true },
     ip: { kind: 'text', filterable: true },
+    /** The time range of the page's filters (ISO instants, inclusive, on `created_at`). */
+    date_from: { kind: 'date', filterable: true },
+    date_to: { kind: 'date', filterable: true },
   },
   search: ['entity_key'],
   with: [],

@@ -78,7 +78,8 @@ export const systemArea = defineArea('system', ({ http, showAlert, kit }) => {
   const machines: SystemMachines = {
     systemInfo: load(async () => (await http.call('GET /system/info')).data),
     logFiles: load(async () => (await http.call('GET /system/logs/available')).data),
-    logTail: (name) => load(async () => (await http.call('GET /system/logs/{log}/100', { params: { log: name } })).data),
+    logTail: (name) =>
+      load(async () => (await http.call('GET /system/logs/{log}/100', { params: { log: name } })).data),
     logsDownload: () =>
       load(async () => {
         saveFile(await http.callFile('GET /logs/download'), 'gatehouse-logs.zip');

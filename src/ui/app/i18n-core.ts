@@ -36,6 +36,8 @@ export const NAMESPACES = [
   'deviceSearch',
   'remoteControl',
   'identifiers',
+  'audit',
+  'system',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

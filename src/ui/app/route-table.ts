@@ -68,7 +68,9 @@ export type PageKey =
   | 'deviceSearch'
   | 'remoteControl'
   | 'identifiers'
-  | 'identifierForm';
+  | 'identifierForm'
+  | 'auditEvents'
+  | 'systemInfo';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -154,12 +156,13 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/backups'),
   single('/general-settings'),
   single('/licenses'),
-  single('/system-info'),
+  // System (7.8): information, logs, workers, queue management and web metrics, one tab each (?tab=).
+  single('/system-info', 'systemInfo'),
   // IP blocking (7.8): banned addresses and the whitelist, one tab each (?tab=whitelist).
   single('/ip-blocking', 'ipBlocking'),
   single('/access-matrix'),
   single('/call-history', 'callHistory'),
-  single('/audit-events'),
+  single('/audit-events', 'auditEvents'),
   single('/conversations', 'conversations'),
   { path: '/conversation/:id', access: 'auth', title: page('conversation'), page: 'conversation' },
   { path: '/announce/:token', access: 'auth', title: page('announce'), page: 'announce' },
