@@ -51,6 +51,7 @@ export function AuditEventView(props: { actor: ActorRefFrom<LoaderMachine>; id: 
         <ErrorState
           title={t('audit:diff.label')}
           message={error ? translateError(t, error) : undefined}
+          failure={error ?? undefined}
           onRetry={() => actor.send({ type: 'loader.reload' })}
         />
       ) : (

@@ -41,6 +41,7 @@ export type MachineName =
   | 'sip-registration'
   | 'softphone'
   | 'structure-import'
+  | 'system-action'
   | 'topic-feed'
   | 'user-transfer';
 

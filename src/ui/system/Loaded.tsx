@@ -28,6 +28,7 @@ export function Loaded<T>(props: {
     <ErrorState
       title={props.failed}
       message={error ? translateError(t, error) : undefined}
+      failure={error ?? undefined}
       onRetry={() => props.actor.send({ type: 'loader.reload' })}
     />
   );

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { LogFile } from '../../contract/entities/system';
@@ -17,7 +17,14 @@ import { LogTailView } from './LogTailView';
 import { formatBytes } from './system-format';
 
 /** The log files (7.8 available logs), the last 100 lines of the chosen one, the zip of all (7.2). */
-export function LogsPanel({ filesRef }: { filesRef: ActorRefFrom<LoaderMachine> }) {
+export function LogsPanel({
+  filesRef,
+  tail = (name) => <LogTailCard key={name} name={name} />,
+}: {
+  filesRef: ActorRefFrom<LoaderMachine>;
+  /** The chosen file's last lines (stories give a frozen one). */
+  tail?: (name: string) => ReactNode;
+}) {
   const { t, i18n } = useTranslation('system');
   const [chosen, setChosen] = useState<string | null>(null);
   return (
@@ -67,18 +74,23 @@ export function LogsPanel({ filesRef }: { filesRef: ActorRefFrom<LoaderMachine> 
           }
         </Loaded>
       </Card>
-      <LogTailFor filesRef={filesRef} chosen={chosen} />
+      <LogTailFor filesRef={filesRef} chosen={chosen} tail={tail} />
     </div>
   );
 }
 
 /** The tail of the chosen file, or of the one being written. */
-function LogTailFor({ filesRef, chosen }: { filesRef: ActorRefFrom<LoaderMachine>; chosen: string | null }) {
+function LogTailFor(props: {
+  filesRef: ActorRefFrom<LoaderMachine>;
+  chosen: string | null;
+  tail: (name: string) => ReactNode;
+}) {
+  const { filesRef, chosen } = props;
   const { t } = useTranslation('system');
   const files = useSelector(filesRef, (s) => s.context.data as LogFile[] | null);
   const name = chosen ?? files?.[0]?.name ?? null;
   if (!name) return <Card title={t('logs.title')}>{t('logs.choose')}</Card>;
-  return <LogTailCard key={name} name={name} />;
+  return <>{props.tail(name)}</>;
 }
 
 function LogTailCard({ name }: { name: string }) {
