@@ -7,6 +7,7 @@ import { databaseStartupProblem } from './db/startup-problem';
 import { createMediaEndpoint } from './media/endpoint';
 import type { BrokerStatus } from './mqtt/link';
 import { type DemoHardware, startDemoHardware } from './simulator/demo-run';
+import { syncDemoDoors } from './simulator/demo-sync';
 import type { SipService } from './sip/service';
 
 /** Composes the server: configuration, database, first-start seed, HTTP. Nothing else lives here. */
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
       log: (line) => console.log(line),
       error: (line) => console.error(line),
     });
+    // The simulated doors hold factory lists until the server sends its own.
+    await syncDemoDoors(app.ctx).catch((error: unknown) => console.error(`Demo doors not synced: ${String(error)}`));
   }
   if (seed.created) console.log(firstStartNotice(seed));
 }

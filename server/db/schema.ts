@@ -245,6 +245,32 @@ export interface DeviceEventsTable {
   data: Defaulted<string>;
 }
 
+/**
+ * An access decision a device reported (migration 0022): the ACS log, one row per device event,
+ * with the identifier and its holder resolved when it was stored.
+ */
+export interface AccessEventsTable {
+  id: Generated<number>;
+  project_id: number;
+  device_id: number;
+  device_event_id: number;
+  occurred_at: Timestamp;
+  received_at: Timestamp;
+  lock: number | null;
+  floor: number | null;
+  granted: Flag;
+  /** `granted`, or the door's reason code of a denial (ACCESS_DECISION_REASONS, or a newer device's). */
+  reason: string;
+  identifier_id: number | null;
+  identifier_type: string | null;
+  identifier_value: string;
+  identifier_name: string | null;
+  /** owner | guest (null: an identifier nobody holds here). */
+  holder_type: string | null;
+  user_id: number | null;
+  user_name: string | null;
+}
+
 /** An alarm a device raised (migration 0017). */
 export interface DeviceAlarmsTable {
   id: Generated<number>;
@@ -685,6 +711,8 @@ export interface IdentifiersTable {
   revoked_at: Timestamp | null;
   photo_path: string | null;
   key_uid: string | null;
+  /** A UKEY2's mobile client (migration 0022); kept after the key is revoked. */
+  mobile_client_id: number | null;
   key_message: string | null;
   created_by_user_id: number | null;
   created_at: Timestamp;
@@ -762,6 +790,7 @@ export interface Database {
   emergency_alert_devices: EmergencyAlertDevicesTable;
   devices: DevicesTable;
   device_events: DeviceEventsTable;
+  access_events: AccessEventsTable;
   device_alarms: DeviceAlarmsTable;
   device_alarm_log: DeviceAlarmLogTable;
   device_floors: DeviceFloorsTable;

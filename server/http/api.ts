@@ -5,6 +5,7 @@ import type { CallDeclaration } from '../../src/contract/call';
 import { CALLS, type CallKey } from '../../src/contract/http';
 import type { AppContext } from '../context';
 import type { Hub } from '../realtime/hub';
+import { accessEventRoutes } from './access/events';
 import { accessRoutes } from './access/routes';
 import { timeRuleRoutes } from './access/time-rules';
 import { accessRuleRoutes } from './access-rules/routes';
@@ -18,6 +19,7 @@ import { deviceTaskRoutes } from './devices/tasks';
 import { elevatorRoutes } from './elevators/routes';
 import { groupRoutes } from './groups/routes';
 import { identifierRoutes } from './identifiers/routes';
+import { ukey2Routes } from './identifiers/ukey2';
 import { markerRoutes } from './markers/markers';
 import { notificationRoutes } from './notifications/notifications';
 import { installAuth } from './plumbing/auth-hook';
@@ -52,6 +54,8 @@ const AREAS = [
   accessRuleRoutes,
   timeRuleRoutes,
   identifierRoutes,
+  accessEventRoutes,
+  ukey2Routes,
   auditRoutes,
   systemRoutes,
 ];

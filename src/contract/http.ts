@@ -1,4 +1,5 @@
 import { ACCESS_CALLS } from './calls/access';
+import { ACCESS_EVENT_CALLS } from './calls/access-events';
 import { ACCESS_RULE_CALLS } from './calls/access-rules';
 import { AUDIT_CALLS } from './calls/audit';
 import { BROKER_CALLS } from './calls/broker';
@@ -21,6 +22,7 @@ import { SHELL_CALLS } from './calls/shell';
 import { SYSTEM_CALLS } from './calls/system';
 import { TELEPHONY_CALLS } from './calls/telephony';
 import { TIME_RULE_CALLS } from './calls/time-rules';
+import { UKEY2_CALLS } from './calls/ukey2';
 import { USER_CALLS } from './calls/users';
 
 /**
@@ -53,6 +55,8 @@ export const CALLS = {
   ...ACCESS_RULE_CALLS,
   ...TIME_RULE_CALLS,
   ...IDENTIFIER_CALLS,
+  ...ACCESS_EVENT_CALLS,
+  ...UKEY2_CALLS,
   ...AUDIT_CALLS,
   ...SYSTEM_CALLS,
 } as const;

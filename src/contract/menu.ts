@@ -104,8 +104,8 @@ export const MENU: readonly MenuCategory[] = [
       page('/access-rules', 'GET /access-rules/items'),
       page('/identifiers', 'GET /identifiers/items'),
       planned('/access-matrix', ['access_rules.view', 'access_rules.view_all']),
-      planned('/access-control/events', ['system.view_acs_events']),
-      planned('/ukey2', ['ukey2.view'], ['ukey2']),
+      page('/access-control/events', 'GET /access-control/events/items'),
+      page('/ukey2', 'GET /ukey2/items'),
     ],
   },
   {

@@ -125,6 +125,19 @@ export const DeviceEventsAddedEventSchema = v.object({
 export type DeviceEventsAddedEvent = v.InferOutput<typeof DeviceEventsAddedEventSchema>;
 
 /**
+ * Access-control events (issue 12): doors reported new access decisions (granted or denied);
+ * holders of system.view_acs_events may listen. Counts and device ids only (a listener limited to
+ * some groups learns no decision's details); the ACS page reloads its first page.
+ */
+export const ACCESS_EVENTS_TOPIC = 'private-access-events';
+export const AccessEventsAddedEventSchema = v.object({
+  type: v.literal('AccessEventsAdded'),
+  count: v.number(),
+  device_ids: v.array(v.number()),
+});
+export type AccessEventsAddedEvent = v.InferOutput<typeof AccessEventsAddedEventSchema>;
+
+/**
  * Device alarms (issue 11): an alarm of the project was raised or changed state; holders of
  * device_alarms.view may listen. Ids and the state only; lists and the processing page reload.
  */

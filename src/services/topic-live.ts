@@ -1,4 +1,4 @@
-import type { AnyActorRef, Subscription } from 'xstate';
+import { type AnyActorRef, fromCallback, type Subscription } from 'xstate';
 import { TOPIC_FEED_ID, type TopicFeedEmitted } from '../machines/topic-feed/topic-feed.machine';
 
 /** What a page's service hears of a topic: its messages, and a resync after every (re)connection. */
@@ -50,3 +50,32 @@ export function createTopicLive(root: () => AnyActorRef | undefined) {
 }
 
 export type TopicLive = ReturnType<typeof createTopicLive>;
+
+/** Refreshes of a busy topic come at most once a second (a fleet can send hundreds of events a second). */
+export const REFRESH_EVERY_MS = 1000;
+
+/**
+ * A list's `changes` actor: sends `list.refresh` when `accept` takes a message of `topic`
+ * (at most once a second), and on every resync after a (re)connection.
+ */
+export function refreshOn(topics: TopicLive, topic: string, accept: (data: unknown) => boolean) {
+  return fromCallback(({ sendBack }) => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let last = 0;
+    const refresh = () => {
+      timer = null;
+      last = Date.now();
+      sendBack({ type: 'list.refresh' });
+    };
+    const handler: TopicHandler = (e) => {
+      if (e.type !== 'feed.resync' && !accept(e.data)) return;
+      if (timer) return;
+      timer = setTimeout(refresh, Math.max(0, last + REFRESH_EVERY_MS - Date.now()));
+    };
+    const stop = topics.listen(topic, handler);
+    return () => {
+      stop();
+      if (timer) clearTimeout(timer);
+    };
+  });
+}

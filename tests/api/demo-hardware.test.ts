@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceEvent } from '../../server/mqtt/protocol';
 import { type DemoHardware, startDemoHardware } from '../../server/simulator/demo-run';
+import { syncDemoDoors } from '../../server/simulator/demo-sync';
 import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
 import { eventually } from '../support/devices';
 
@@ -74,5 +75,30 @@ describe.each(dialects)('demo hardware (%s)', (dialect) => {
     expect(events.every((event) => event.serial.startsWith('GH-DEMO-') && doings.has(event.type))).toBe(true);
     // Someone the devices know gets in: the demo's cards and plates are on them before any sync.
     await eventually(() => events.some((event) => ['identifier.used', 'barrier.opened'].includes(event.type)), 15_000);
+  });
+
+  it('syncs the server’s own lists to the demo doors at start: the building’s life presents the demo users’ cards', async () => {
+    expect(hardware).not.toBeNull();
+    // Entrance panel, two controllers, the lift and the camera: identifiers and schedules each.
+    expect(await syncDemoDoors(t.app.ctx)).toBe(10);
+    // Asked again while those wait or run: nothing more (one sync per device and list).
+    await eventually(async () => {
+      const open = await t.db
+        .selectFrom('device_tasks')
+        .select('id')
+        .where('kind', 'in', ['sync.identifiers', 'sync.schedules'])
+        .where('status', '!=', 'completed')
+        .execute();
+      return open.length === 0;
+    }, 15_000);
+    // Once synced, a presented card is a real identifier with its holder's name.
+    await eventually(async () => {
+      const named = await t.db
+        .selectFrom('access_events')
+        .select(['user_name'])
+        .where('user_id', 'is not', null)
+        .execute();
+      return named.length > 0;
+    }, 20_000);
   });
 });

@@ -135,7 +135,11 @@ describe('device protocol over the embedded broker', () => {
     expect(ac.present('CARD-3')).toEqual({ granted: false, reason: 'schedule_closed' }); // schedule 8 is not held: a gap
     await eventually(() => store.of('AC1', 'access.denied').length === 3);
     expect(store.of('AC1', 'door.opened').map((e) => e.data)).toEqual([{ relay: 2, reason: 'identifier' }]);
-    expect(store.of('AC1', 'identifier.used').map((e) => e.data)).toEqual([{ identifier: 'CARD-4', relay: 2 }]);
+    // A decision names the held item the presented value matched (the ACS log resolves by it).
+    expect(store.of('AC1', 'identifier.used').map((e) => e.data)).toEqual([
+      { identifier: 'CARD-4', relay: 2, key: 'CARD-4' },
+    ]);
+    expect(store.of('AC1', 'access.denied').map((e) => e.data.key)).toEqual([undefined, 'CARD-2', 'CARD-3']);
 
     ac.dropConnection();
     await eventually(() => !link.isOnline('AC1'));
@@ -229,7 +233,7 @@ describe('device protocol over the embedded broker', () => {
     expect(cam.readPlate('X000XX00')).toEqual({ granted: false, reason: 'unknown_identifier' });
     await eventually(() => store.of('CAM1', 'plate.read').length === 2);
     expect(store.of('CAM1', 'plate.read').map((e) => e.data)).toEqual([
-      { plate: 'A123BC77', granted: true },
+      { plate: 'A123BC77', granted: true, key: 'plate:A123BC77' },
       { plate: 'X000XX00', granted: false, reason: 'unknown_identifier' },
     ]);
     expect(store.of('CAM1', 'barrier.opened').map((e) => e.data)).toEqual([{ plate: 'A123BC77' }]);

@@ -99,6 +99,8 @@ const NOT_ENTITY_FORMS: Record<string, string> = {
   userPasswordForm: 'a command (POST /users/{id}/password) whose only field is a write-only password',
   avatarForm: 'an image upload (POST /users/{id}/avatar); avatars.test.ts reads the stored image back',
   commandForm: 'commands with no inputs (remove the avatar, send the registration link)',
+  ukey2IssueForm: 'a command (POST /ukey2/issue) answering the key it issued; ukey2.test.ts reads keys back',
+  ukey2ViewForm: 'the UKEY2 view page: fetch only (7.5), nothing is ever saved',
 };
 
 /** An entity form, through the entity-form machine's own pure helpers. */

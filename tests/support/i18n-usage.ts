@@ -31,7 +31,7 @@ export function usedKeys(): UsedKey[] {
   for (const file of sources(UI_DIR)) {
     const text = readFileSync(file, 'utf8');
     const asked = [...text.matchAll(/useTranslation\(([^)]*)\)/g)].flatMap((m) =>
-      [...(m[1] ?? '').matchAll(/'([A-Za-z]+)'/g)].map((n) => n[1]!),
+      [...(m[1] ?? '').matchAll(/'([A-Za-z][A-Za-z0-9]*)'/g)].map((n) => n[1]!),
     );
     const namespaces = asked.length ? [...new Set(asked)] : ['common'];
     for (const m of text.matchAll(/\bt\(\s*'([^']+)'(\s*,\s*\{[^}]*\})?/g)) {

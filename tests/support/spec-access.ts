@@ -18,6 +18,7 @@ const any = (...anyOf: Permission[]) => ({ anyOf });
 const sip = (...anyOf: Permission[]) => ({ anyOf, licensed: ['sip'] });
 const trunks = (...anyOf: Permission[]) => ({ anyOf, licensed: ['sip', 'sip_trunks'] });
 const elevators = (...anyOf: Permission[]) => ({ anyOf, licensed: ['elevator'] });
+const ukey2 = (...anyOf: Permission[]) => ({ anyOf, licensed: ['ukey2'] });
 
 // 6.2 Users: create, delete, view, view all, edit profile, edit all.
 const usersView = any('users.view', 'users.view_all');
@@ -288,6 +289,14 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'PUT /identifiers/guest': any('identifiers.create_guest'),
   'PATCH /identifiers/guest/{id}': any('identifiers.create_guest'),
   'GET /uploads/identifiers/{file}': 'public',
+  // 6.2 System "view access-control events (ACS)": the ACS log and its download (7.5).
+  'GET /access-control/events/items': any('system.view_acs_events'),
+  'GET /access-control/events/export': any('system.view_acs_events'),
+  // 6.2 UKEY2: view, issue, revoke; 2.4 "ukey2 licensed": every call needs the licence.
+  'GET /ukey2/items': ukey2('ukey2.view'),
+  'GET /ukey2/{id}': ukey2('ukey2.view'),
+  'POST /ukey2/issue': ukey2('ukey2.issue'),
+  'POST /ukey2/{id}/revoke': ukey2('ukey2.revoke'),
   // Device tasks (6.2 "view tasks"); what changes a device's tasks is an edit of the device (decided).
   'GET /devices/tasks/items': any('devices.view_tasks', 'self_domain.manage_devices'),
   'GET /devices/tasks/{id}': any('devices.view_tasks', 'self_domain.manage_devices'),

@@ -17,6 +17,7 @@ import { deviceTasks } from './0016_device_tasks';
 import { deviceEvents } from './0017_device_events';
 import { elevators } from './0018_elevators';
 import { access } from './0019_access';
+import { accessEvents } from './0022_access_events';
 import { audit } from './0027_audit';
 
 /**
@@ -42,5 +43,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017_device_events': deviceEvents,
   '0018_elevators': elevators,
   '0019_access': access,
+  '0022_access_events': accessEvents,
   '0027_audit': audit,
 };

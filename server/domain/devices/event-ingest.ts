@@ -5,6 +5,13 @@ import type { Database } from '../../db/schema';
 import type { DeviceLink, Unsubscribe } from '../../mqtt/link';
 import type { DeviceEvent } from '../../mqtt/protocol';
 import type { Realtime } from '../../realtime/realtime';
+import { announceAccessEvents } from '../access/events/announce';
+import {
+  DECISION_EVENT_TYPES,
+  type RecordedAccess,
+  recordAccessEvents,
+  type StoredEvent,
+} from '../access/events/record';
 import { nowIso } from '../clock';
 import { announceAlarmChanges } from './alarm-notify';
 import { type AlarmChange, alarmEventOf, applyAlarmEvent } from './alarms';
@@ -15,7 +22,8 @@ import { type AlarmChange, alarmEventOf, applyAlarmEvent } from './alarms';
  * loses nor duplicates; the link acks a batch only after its handler resolved, i.e. after the
  * commit. Batches arriving together (many devices at once) are written in one transaction
  * (group commit): what costs is the commit, not the rows. Alarm events of newly stored rows
- * change `device_alarms` in the same transaction; consoles and subscribers hear afterwards.
+ * change `device_alarms` in the same transaction, and access decisions become the ACS log's rows
+ * (domain/access/events); consoles and subscribers hear afterwards.
  */
 export interface EventIngestion {
   /** The link's events handler: resolves once the batch is committed (or known stored). */
@@ -108,6 +116,7 @@ export function createEventIngestion(deps: {
     if (rows.length === 0) return;
     const added = new Map<number, { count: number; devices: Set<number> }>();
     const changes: AlarmChange[] = [];
+    const accesses: RecordedAccess[] = [];
     await deps.db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
@@ -115,12 +124,16 @@ export function createEventIngestion(deps: {
           .insertInto('device_events')
           .values(chunk)
           .onConflict((oc) => oc.columns(['device_id', 'event_id']).doNothing())
-          .returning(['device_id', 'event_id'])
+          .returning(['id', 'device_id', 'event_id'])
           .execute();
         if (stored.length === 0) continue;
-        const fresh = new Set(stored.map((s) => `${s.device_id}/${s.event_id}`));
+        const fresh = new Map(stored.map((s) => [`${s.device_id}/${s.event_id}`, Number(s.id)]));
+        const freshEvents: StoredEvent[] = [];
         for (const row of chunk) {
-          if (!fresh.has(`${row.device_id}/${row.event_id}`)) continue;
+          const id = fresh.get(`${row.device_id}/${row.event_id}`);
+          if (id === undefined) continue;
+          if (DECISION_EVENT_TYPES.has(row.type))
+            freshEvents.push({ ...row, id, data: JSON.parse(row.data) as Record<string, unknown> });
           const project = added.get(row.project_id) ?? { count: 0, devices: new Set<number>() };
           project.count++;
           project.devices.add(row.device_id);
@@ -133,12 +146,17 @@ export function createEventIngestion(deps: {
           const change = alarm && (await applyAlarmEvent(trx, alarm));
           if (change) changes.push(change);
         }
+        accesses.push(...(await recordAccessEvents(trx, freshEvents)));
       }
     });
     for (const [projectId, { count, devices: ids }] of added) {
       const event: DeviceEventsAddedEvent = { type: 'DeviceEventsAdded', count, device_ids: [...ids] };
       deps.realtime.publish(DEVICE_EVENTS_TOPIC, event, { projectId });
     }
+    if (accesses.length > 0)
+      void announceAccessEvents(deps, accesses).catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'access event notifications not sent'),
+      );
     if (changes.length > 0)
       void announceAlarmChanges(deps, changes).catch((error: unknown) =>
         deps.log.warn({ err: error }, 'alarm notifications not sent'),

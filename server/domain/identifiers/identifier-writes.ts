@@ -262,15 +262,33 @@ export async function updateIdentifier(
   );
 }
 
-/** §4: revoked for good; revoking again keeps the first time. */
+/**
+ * §4: revoked for good; revoking again keeps the first time. A UKEY2's mobile client no longer
+ * holds it as its key (the identifier keeps naming the client).
+ */
 export async function revokeIdentifier(db: Kysely<Database>, id: number): Promise<void> {
   const now = nowIso();
-  await db
-    .updateTable('identifiers')
-    .set({ revoked_at: now, updated_at: now })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('identifiers')
+      .set({ revoked_at: now, updated_at: now })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    const key = await trx
+      .selectFrom('identifiers')
+      .select(['mobile_client_id', 'value'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (key?.mobile_client_id != null) {
+      await trx
+        .updateTable('mobile_clients')
+        .set({ ukey2: null })
+        .where('id', '=', key.mobile_client_id)
+        .where('ukey2', '=', key.value)
+        .execute();
+    }
+  });
 }
 
 /** Deletes identifiers; a UKEY2 is never deleted (8.2), and one among them refuses the whole delete. */

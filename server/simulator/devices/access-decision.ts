@@ -21,12 +21,23 @@ export interface AccessInput {
   schedules: ReadonlyMap<string, SyncItem>;
 }
 
-export type AccessDecision = { granted: true } | { granted: false; reason: string };
+/** A decision; `key` names the held item the presented value matched (the events carry it). */
+export type AccessDecision = ({ granted: true } | { granted: false; reason: string }) & { key?: string };
 
 export type AccessDecider = (input: AccessInput) => AccessDecision;
 
 export const decideFromLists: AccessDecider = ({ identifier, relay, at, identifiers, schedules }) => {
-  const model = doorModel(identifiers, schedules, evaluateStoredSchedule);
+  const held = doorModel(identifiers, schedules, evaluateStoredSchedule);
+  let key: string | undefined;
+  const model: typeof held = {
+    ...held,
+    credential: (who) => {
+      const credential = held.credential(who);
+      key = credential?.key;
+      return credential;
+    },
+  };
   const decision = decide(model, { key: identifier }, { device_id: THIS_DOOR, lock: relay }, at);
-  return decision.granted ? { granted: true } : { granted: false, reason: decision.reason };
+  const matched = key === undefined ? {} : { key };
+  return decision.granted ? { granted: true, ...matched } : { granted: false, reason: decision.reason, ...matched };
 };

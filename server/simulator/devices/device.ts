@@ -240,31 +240,34 @@ export class SimulatedDevice implements Tickable {
   /** Someone presents an identifier at a relay: decided here, from the synced lists. */
   present(identifier: string, relay = 1): AccessDecision {
     const decision = this.decide(identifier, relay);
+    const key = decision.key === undefined ? {} : { key: decision.key };
     if (decision.granted) {
-      this.emit('identifier.used', { identifier, relay });
+      this.emit('identifier.used', { identifier, relay, ...key });
       this.emit('door.opened', { relay, reason: 'identifier' });
-    } else this.emit('access.denied', { identifier, relay, reason: decision.reason });
-    return decision;
+    } else this.emit('access.denied', { identifier, relay, reason: decision.reason, ...key });
+    return outcome(decision);
   }
 
   /** The plate camera reads a plate; a granted one opens the barrier (relay 1). */
   readPlate(plate: string): AccessDecision {
     const decision = this.decide(plate, 1);
+    const key = decision.key === undefined ? {} : { key: decision.key };
     this.emit(
       'plate.read',
-      decision.granted ? { plate, granted: true } : { plate, granted: false, reason: decision.reason },
+      decision.granted ? { plate, granted: true, ...key } : { plate, granted: false, reason: decision.reason, ...key },
     );
     if (decision.granted) this.emit('barrier.opened', { plate });
-    return decision;
+    return outcome(decision);
   }
 
   /** A lift call made at the controller (an identifier at the lift's reader). */
   callLift(floor: number, identifier?: string): AccessDecision {
     if (!this.floorMap.some((entry) => entry.floor === floor)) return { granted: false, reason: 'floor_not_mapped' };
-    const decision = identifier === undefined ? ({ granted: true } as const) : this.decide(identifier, floor);
-    if (decision.granted) this.emit('lift.called', { floor, source: 'identifier', identifier });
-    else this.emit('access.denied', { identifier, floor, reason: decision.reason });
-    return decision;
+    const decision: AccessDecision = identifier === undefined ? { granted: true } : this.decide(identifier, floor);
+    const key = decision.key === undefined ? {} : { key: decision.key };
+    if (decision.granted) this.emit('lift.called', { floor, source: 'identifier', identifier, ...key });
+    else this.emit('access.denied', { identifier, floor, reason: decision.reason, ...key });
+    return outcome(decision);
   }
 
   pressButton(button: number): void {
@@ -409,4 +412,9 @@ export class SimulatedDevice implements Tickable {
     }
     await client.endAsync().catch(() => {});
   }
+}
+
+/** What a presentation answers its caller: the decision, without the matched key the event carries. */
+function outcome(decision: AccessDecision): AccessDecision {
+  return decision.granted ? { granted: true } : { granted: false, reason: decision.reason };
 }

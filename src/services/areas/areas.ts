@@ -3,6 +3,7 @@ import { createKitFactory, type EntityKit } from '../entity-kit';
 import type { ShowAlert } from '../entity-machines';
 import type { Http } from '../http';
 import { createTopicLive } from '../topic-live';
+import { accessEventsArea } from './access-events';
 import { accessRulesArea } from './access-rules';
 import { accountArea } from './account';
 import type { Area, AreaContext } from './area';
@@ -48,6 +49,7 @@ export const AREAS = [
   deviceEventsArea,
   deviceSearchArea,
   identifiersArea,
+  accessEventsArea,
   systemArea,
 ] as const;
 

@@ -36,6 +36,8 @@ export const NAMESPACES = [
   'deviceSearch',
   'remoteControl',
   'identifiers',
+  'accessEvents',
+  'ukey2',
   'audit',
   'system',
 ] as const;

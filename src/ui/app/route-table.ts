@@ -69,6 +69,9 @@ export type PageKey =
   | 'remoteControl'
   | 'identifiers'
   | 'identifierForm'
+  | 'accessEvents'
+  | 'ukey2'
+  | 'ukey2View'
   | 'auditEvents'
   | 'systemInfo';
 
@@ -172,7 +175,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/devices/tasks', 'deviceTasks'),
   { path: '/devices/search', access: 'auth', title: page('devicesSearch'), page: 'deviceSearch' },
   single('/devices/alarms-calls', 'alarmCalls'),
-  single('/access-control/events'),
+  single('/access-control/events', 'accessEvents'),
   single('/elevators/events', 'elevatorEvents'),
 
   // Lists with their add and edit pages.
@@ -200,8 +203,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   add('/integration', 'menu:pages.integration'),
   edit('/integration', 'menu:pages.integration'),
   // UKEY2 is view-only, reached by id; the side menu's /ukey2 entry (2.4) lands on its list.
-  single('/ukey2'),
-  edit('/ukey2', entry('/ukey2'), 'shell:title.view'),
+  single('/ukey2', 'ukey2'),
+  { ...edit('/ukey2', entry('/ukey2'), 'shell:title.view'), page: 'ukey2View' },
   // Device alarms: edit by alarm_id; the side menu's /devices/alarms entry lands on its list.
   single('/devices/alarms', 'alarms'),
   { ...edit('/devices/alarms'), page: 'alarmProcessing' },

@@ -64,6 +64,9 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   identifierForm: lazy(() =>
     import('../identifiers/IdentifierFormPage').then((m) => ({ default: m.IdentifierFormPage })),
   ),
+  accessEvents: lazy(() => import('../access-events/AccessEventsPage').then((m) => ({ default: m.AccessEventsPage }))),
+  ukey2: lazy(() => import('../ukey2/Ukey2Page').then((m) => ({ default: m.Ukey2Page }))),
+  ukey2View: lazy(() => import('../ukey2/Ukey2ViewPage').then((m) => ({ default: m.Ukey2ViewPage }))),
   ipBlocking: lazy(() => import('../ip-blocking/IpBlockingPage').then((m) => ({ default: m.IpBlockingPage }))),
   auditEvents: lazy(() => import('../audit/AuditEventsPage').then((m) => ({ default: m.AuditEventsPage }))),
   systemInfo: lazy(() => import('../system/SystemInfoPage').then((m) => ({ default: m.SystemInfoPage }))),

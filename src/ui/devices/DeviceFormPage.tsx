@@ -1,10 +1,12 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { devicesEntity } from '../../contract/entities/device';
+import { DeviceSchema, devicesEntity } from '../../contract/entities/device';
+import { DeviceExplainSection } from '../access-explain/ExplainSections';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
-import { useEntityAccess } from '../entities/use-access';
+import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
+import { useFormItem } from '../entities/use-form-item';
 import { usePickers } from '../entities/use-pickers';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import type { DeviceActionHandlers } from './DeviceActions';
@@ -37,12 +39,19 @@ function DeviceForm({ id, actions }: { id: number | null; actions?: DeviceAction
     // Leave once the saved state has rendered, so the unsaved-changes guard sees a clean form.
     () => window.setTimeout(() => closePage(LIST), 0),
   );
+  const device = useFormItem(formRef, DeviceSchema);
+  const canExplain = useMayCall('GET /access/explain');
   return (
-    <DeviceFormView
-      formRef={formRef}
-      pickers={{ groups: pickers.groups, sipNumbers: pickers.sipNumbers }}
-      onCancel={() => closePage(LIST)}
-      actions={actions}
-    />
+    <>
+      <DeviceFormView
+        formRef={formRef}
+        pickers={{ groups: pickers.groups, sipNumbers: pickers.sipNumbers }}
+        onCancel={() => closePage(LIST)}
+        actions={actions}
+      />
+      {device && canExplain ? (
+        <DeviceExplainSection key={device.id} device={{ id: device.id, name: device.name, type: device.type }} />
+      ) : null}
+    </>
   );
 }

@@ -8,6 +8,7 @@ import type { StateValue } from 'xstate';
  * fixture it says it shows.
  */
 export type MachineName =
+  | 'access-explain'
   | 'alarm-processing'
   | 'alerts'
   | 'app'

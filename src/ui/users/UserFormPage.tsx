@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { USER_FIELD_RULES, UserSchema, usersEntity } from '../../contract/entities/user';
+import { UserExplainSection } from '../access-explain/ExplainSections';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import { useEntityAccess, useFieldRule, useMayCall } from '../entities/use-access';
@@ -44,6 +45,7 @@ function UserForm({ id }: { id: number | null }) {
     () => window.setTimeout(() => closePage(LIST), 0),
   );
   const user = useFormItem(formRef, UserSchema);
+  const canExplain = useMayCall('GET /access/explain');
 
   return (
     <>
@@ -54,6 +56,7 @@ function UserForm({ id }: { id: number | null }) {
         onCancel={() => closePage(LIST)}
         onCommand={setCommand}
       />
+      {user && canExplain ? <UserExplainSection key={user.id} user={user} /> : null}
       {command === 'mobileClients' && user ? (
         <MobileClientsDialog user={user} onClose={() => setCommand(null)} />
       ) : null}
