@@ -40,6 +40,8 @@ export const BACKUP_CALLS = defineCalls({
     object: { entity: 'backups', action: 'view' },
     body: BackupKeySchema,
     timeout: 'importExportBackup',
+    // A dry run changes nothing: it leaves no audit event (the apply that follows does).
+    audit: false,
     response: envelope(BackupPreviewSchema),
   },
   'POST /backups/{id}/apply': {
