@@ -39,7 +39,11 @@ describe.each(dialects)('backup table classes (%s)', (dialect) => {
   it('knows which project each backed-up row belongs to, and writes parents first', async () => {
     const layout = buildLayout(await readTables(t.db));
     const users = layout.byName.get('users');
-    expect(users?.scope).toEqual({ kind: 'shared', via: 'memberships', column: 'user_id', references: 'id' });
+    expect(users?.scope).toMatchObject({ kind: 'shared', via: 'memberships', column: 'user_id', references: 'id' });
+    // A shared user is also the project's when a project's row names it (an access event's holder).
+    const referencedBy = users?.scope.kind === 'shared' ? users.scope.referencedBy : [];
+    expect(referencedBy).toContainEqual({ table: 'access_events', column: 'user_id' });
+    expect(referencedBy).not.toContainEqual(expect.objectContaining({ table: 'memberships' }));
     expect(layout.byName.get('roles')?.scope).toEqual({ kind: 'column', column: 'project_id' });
     expect(layout.byName.get('device_alarm_log')?.scope).toMatchObject({ kind: 'parent', parent: 'device_alarms' });
     expect(layout.byName.get('user_domains')?.scope).toMatchObject({ kind: 'parent', parent: 'domains' });
