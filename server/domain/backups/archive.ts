@@ -128,6 +128,8 @@ export type ManifestTable = Manifest['tables'][number];
 export const invalidBackup = (reason: InvalidBackupReason) =>
   refused(ERROR_CODES.invalidBackupImage, {
     code: reason,
+    // The console reads the reason from `params` (its client keeps params, not the body's code).
+    params: { reason },
     ...(reason === 'wrong_passphrase' ? { errors: { passphrase: { code: 'wrong_passphrase' } } } : {}),
   });
 
