@@ -53,7 +53,7 @@ const invariants = {
     else if (s.context.source === 'file') expect(s.context.file).not.toBeNull();
   },
   'preview, confirm, applying and its outcome show the dry run': (s: Snap) => {
-    if (['preview', 'confirm', 'applying', 'failed', 'done'].some((v) => s.matches(v))) {
+    if ((['preview', 'confirm', 'applying', 'failed', 'done'] as const).some((v) => s.matches(v))) {
       expect(s.context.preview).not.toBeNull();
     }
   },
