@@ -65,7 +65,7 @@ describeModel('backupMake', {
     },
     'a refusal is an error alert with the server’s code, everything kept': (step) => {
       if (step.event.type !== 'make.failed' || !step.before?.matches('making')) return;
-      expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: 'timeout' }]);
+      expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: 'errors.http.timeout' }]);
       expect(step.after.context.passphrase).toBe(step.before.context.passphrase);
     },
   },

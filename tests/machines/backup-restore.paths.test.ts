@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fromCallback } from 'xstate';
+import { failureAlert } from '../../src/machines/alerts/failure-alert';
 import {
   backupRestoreFixtures,
   sampleBackup,
@@ -100,7 +101,7 @@ for (const source of ['stored', 'file'] as const) {
       'a refusal is an error alert with the server’s code': (step) => {
         if (step.event.type !== 'xstate.error.actor.preview' && step.event.type !== 'restore.applyFailed') return;
         if (!step.before || step.before.value === step.after.value) return;
-        expect(calls(step, 'alert')).toEqual([{ kind: 'error', code: step.after.context.failure?.code }]);
+        expect(calls(step, 'alert')).toEqual([failureAlert(step.after.context.failure)]);
       },
     },
   });

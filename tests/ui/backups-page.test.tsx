@@ -136,6 +136,12 @@ describe('backups page', () => {
     const upload = callsTo(app.backend.calls, 'POST', '/backups/restore');
     expect(upload).toHaveLength(1);
     expect((upload[0]!.body as FormData).get('file')).toBe(file);
+    // Another passphrase previews the file already uploaded: it is not stored twice.
+    await user.type(within(dialog).getByLabelText('Passphrase of this backup'), ' either');
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByRole('alert')).toBeInTheDocument();
+    expect(callsTo(app.backend.calls, 'POST', '/backups/31/preview')).toHaveLength(2);
+    expect(callsTo(app.backend.calls, 'POST', '/backups/restore')).toHaveLength(1);
   });
 
   it('applies an uploaded backup only with the right to apply files', async () => {

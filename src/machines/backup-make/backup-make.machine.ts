@@ -7,6 +7,7 @@ import {
   type BackupEntity,
   type BackupPhase,
 } from '../../contract/entities/backup';
+import { failureAlert } from '../alerts/failure-alert';
 import type { CallFailure } from '../session/session.types';
 
 /**
@@ -155,7 +156,7 @@ export const backupMakeMachine = setup({
           target: 'editing',
           actions: [
             { type: 'setFailure', params: ({ event }) => ({ failure: event.failure }) },
-            { type: 'alert', params: ({ event }) => ({ kind: 'error', code: event.failure.code }) },
+            { type: 'alert', params: ({ event }) => failureAlert(event.failure) },
           ],
         },
       },

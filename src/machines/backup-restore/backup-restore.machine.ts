@@ -6,6 +6,7 @@ import {
   type BackupPreview,
   type BackupRestoreResult,
 } from '../../contract/entities/backup';
+import { failureAlert } from '../alerts/failure-alert';
 import type { CallFailure } from '../session/session.types';
 
 /**
@@ -163,7 +164,7 @@ export const backupRestoreMachine = setup({
           target: 'choosing',
           actions: [
             { type: 'setFailure', params: ({ event }) => ({ failure: event.error as CallFailure }) },
-            { type: 'alert', params: ({ event }) => ({ kind: 'error', code: (event.error as CallFailure).code }) },
+            { type: 'alert', params: ({ event }) => failureAlert(event.error) },
           ],
         },
       },
@@ -207,7 +208,7 @@ export const backupRestoreMachine = setup({
           target: 'failed',
           actions: [
             { type: 'setFailure', params: ({ event }) => ({ failure: event.failure }) },
-            { type: 'alert', params: ({ event }) => ({ kind: 'error', code: event.failure.code }) },
+            { type: 'alert', params: ({ event }) => failureAlert(event.failure) },
           ],
         },
       },

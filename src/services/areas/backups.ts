@@ -36,6 +36,8 @@ const operationId = (kind: string) => `${kind}-${Date.now().toString(36)}-${Math
  */
 export const backupsArea = defineArea('backups', ({ http, showAlert, kit, topics, app }) => {
   const changedHere = createChangeSignal();
+  /** Files uploaded by this console, with the backup each became. */
+  const uploads = new WeakMap<File, number>();
 
   /** Calls `run` with a fresh operation id, forwarding that operation's progress meanwhile. */
   const withProgress = <E>(
@@ -80,11 +82,15 @@ export const backupsArea = defineArea('backups', ({ http, showAlert, kit, topics
   const preview = fromPromise<{ backupId: number; preview: BackupPreview }, BackupPreviewRequest>(async ({ input }) => {
     let backupId = input.backupId ?? 0;
     if (input.source === 'file' && input.file) {
-      const stored = await http.call('POST /backups/restore', {
-        multipart: { fields: {}, files: { file: input.file } },
-      });
-      backupId = stored.data.id;
-      changedHere.notify();
+      // A file is uploaded once: a second preview (another passphrase) uses the stored one.
+      let stored = uploads.get(input.file);
+      if (stored === undefined) {
+        stored = (await http.call('POST /backups/restore', { multipart: { fields: {}, files: { file: input.file } } }))
+          .data.id;
+        uploads.set(input.file, stored);
+        changedHere.notify();
+      }
+      backupId = stored;
     }
     const answer = await http.call('POST /backups/{id}/preview', {
       params: { id: backupId },

@@ -122,7 +122,7 @@ export function BackupRestoreDialog({ actor, onClose }: BackupRestoreDialogProps
           <p className="text-xs text-muted">{t('backups:restore.previewing')}</p>
         </div>
       ) : null}
-      {preview && step === 'preview' ? <Changes preview={preview} /> : null}
+      {preview && step === 'preview' ? <Changes preview={preview} caption={t('backups:restore.intro')} /> : null}
       {preview && step === 'confirm' ? (
         <div className="space-y-2">
           <p className="font-medium text-ink">{t('backups:restore.confirmTitle')}</p>
@@ -149,7 +149,7 @@ export function BackupRestoreDialog({ actor, onClose }: BackupRestoreDialogProps
             {t('backups:restore.done')}
           </p>
           <p className="text-sm text-muted">{t('backups:restore.safety', { name: result.safety_backup.name })}</p>
-          <Changes preview={result} />
+          <Changes preview={result} caption={t('backups:restore.changedBy')} />
         </div>
       ) : null}
     </Dialog>
@@ -192,7 +192,7 @@ function Choose({ actor, disabled }: { actor: Actor; disabled: boolean }) {
   );
 }
 
-function Changes({ preview }: { preview: BackupPreview }) {
+function Changes({ preview, caption }: { preview: BackupPreview; caption: string }) {
   const { t } = useTranslation('backups');
   const dependents = preview.dependents.reduce((n, d) => n + d.removed + d.changed, 0);
   return (
@@ -201,7 +201,7 @@ function Changes({ preview }: { preview: BackupPreview }) {
         <p className="text-sm">{t('restore.migrated', { version: preview.schema_version })}</p>
       ) : null}
       <table className="w-full text-left text-[13px]">
-        <caption className="mb-1 text-left text-sm">{t('restore.intro')}</caption>
+        <caption className="mb-1 text-left text-sm">{caption}</caption>
         <thead className="text-muted">
           <tr>
             <th className="py-1 font-medium">{t('restore.entity')}</th>

@@ -31,6 +31,7 @@ export function backupColumns(t: TFunction, locale: string): ColumnDef[] {
       key: 'name',
       header: t('backups:fields.name'),
       sortField: 'name',
+      className: 'min-w-48',
       cell: (b) => (
         <span>
           <span className="block font-medium text-ink">{b.name}</span>
@@ -43,7 +44,17 @@ export function backupColumns(t: TFunction, locale: string): ColumnDef[] {
         </span>
       ),
     },
-    { key: 'entities', header: t('backups:fields.entities'), cell: (b) => entitiesText(t, b.entities) },
+    {
+      key: 'entities',
+      header: t('backups:fields.entities'),
+      className: 'max-w-xs',
+      // Two lines at most; the whole list on hover.
+      cell: (b) => (
+        <span className="line-clamp-2" title={entitiesText(t, b.entities)}>
+          {entitiesText(t, b.entities)}
+        </span>
+      ),
+    },
     {
       key: 'size',
       header: t('backups:fields.size'),
