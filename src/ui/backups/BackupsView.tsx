@@ -51,7 +51,7 @@ export function BackupsView(props: BackupsViewProps) {
         // A stored backup is applied with `apply`; an uploaded one with `apply from file` (6.2).
         const mayApply = backup.origin === 'uploaded' ? can.applyFile : can.apply;
         return (
-          <div className="flex justify-end gap-1">
+          <div className="flex flex-col items-end gap-0.5">
             {can.download ? (
               <Button
                 size="sm"

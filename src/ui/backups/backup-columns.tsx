@@ -59,7 +59,7 @@ export function backupColumns(t: TFunction, locale: string): ColumnDef[] {
       key: 'size',
       header: t('backups:fields.size'),
       sortField: 'size',
-      className: 'w-24 tabular-nums',
+      className: 'w-24 whitespace-nowrap tabular-nums',
       cell: (b) => sizeText(b.size, locale),
     },
     {
