@@ -282,7 +282,10 @@ export function createEventIngestion(deps: IngestionDeps): EventIngestion {
 }
 
 /** Wires ingestion to the app's device link; the returned function stops it. */
-export function followDeviceEvents(deps: IngestionDeps & { link: Pick<DeviceLink, 'onEvents'> }): { ingestion: EventIngestion; stop: Unsubscribe } {
+export function followDeviceEvents(deps: IngestionDeps & { link: Pick<DeviceLink, 'onEvents'> }): {
+  ingestion: EventIngestion;
+  stop: Unsubscribe;
+} {
   const ingestion = createEventIngestion(deps);
   const stop = deps.link.onEvents((serial, events) => ingestion.handle(serial, events));
   return { ingestion, stop };

@@ -68,7 +68,9 @@ export async function guestAccessRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     jwtKey: ctx.jwtKey,
     limiter: createGuestRateLimit(ctx.clock),
     onUsed: (key) =>
-      void announceGuestKeys(ctx, key.projectId, [key.id]).catch((error: unknown) => app.log.warn({ err: error }, 'guest key change not told')),
+      void announceGuestKeys(ctx, key.projectId, [key.id]).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'guest key change not told'),
+      ),
     // The doors hold each key's passes: a counted pass reaches them with the next identifiers sync.
     onPassCounted: async (key) => {
       await syncKey(key.projectId, await reach([key.id]));
