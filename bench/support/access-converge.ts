@@ -1,22 +1,42 @@
 /**
  * The Gatehouse side of bench/access-sync.bench.ts: the real app (SQLite in a temporary
  * DATA_DIR, the embedded broker, the device task queue) with `n` simulated access controllers in
- * this process (so the bench can look into each simulator's lists), one access rule naming all of
- * them and `cards` unowned cards. Measured: PATCH the rule to add a user who owns a card, until
+ * a process of their own (access-fleet.ts, which says when every simulator holds an item), one
+ * access rule naming all of them and `cards` unowned cards. Measured: PATCH the rule to add a user who owns a card, until
  * every simulator holds that card (`rule_ms`; `api_ms` is the PATCH's own answer). Then the bare
  * figure on the same broker and the same simulators: the same change as one plain `sync` delta
  * request per device (no database, no compile, no task queue), until every simulator holds it
- * (`bare_ms`). argv: `<n> <cards>`. Prints `RESULT {json}`.
+ * (`bare_ms`). argv: `<n> <cards>`. Prints `RESULT {json}`. BENCH_CPU_PROF=<dir>: a profile of
+ * the measured window.
  */
 
+import { fork } from 'node:child_process';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fleetDevices, startSimulatedFleet } from '../../server/simulator/devices/fleet';
+import { fileURLToPath } from 'node:url';
+import { doorIdentifiers } from '../../server/domain/access/door-list';
+import { fleetDevices } from '../../server/simulator/devices/fleet';
 import { API_BASE } from '../../src/contract/constants';
 import { startBenchApp } from './devices-app';
-import { sleep } from './devices-measure';
+import { sleep, startProfile } from './devices-measure';
 
 const n = Number(process.argv[2] ?? 500);
-const cards = Number(process.argv[3] ?? 1000);
+const cards = Number(process.argv[3] ?? 500);
+/** Waits for `check`, failing the bench (with the queue's state) after `ms`. */
+async function until(what: string, check: () => boolean | Promise<boolean>, ms = 120_000, every = 50) {
+  const deadline = performance.now() + ms;
+  while (!(await check())) {
+    if (performance.now() > deadline) {
+      const tasks = await db
+        .selectFrom('device_tasks')
+        .select(['kind', 'status', 'last_error_code', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy(['kind', 'status', 'last_error_code'])
+        .execute();
+      throw new Error(`${what}: not within ${ms} ms; tasks ${JSON.stringify(tasks)}`);
+    }
+    await sleep(every);
+  }
+}
 const log = (what: string) => process.stderr.write(`access-converge: ${what} at ${Math.round(performance.now())} ms\n`);
 
 const bench = await startBenchApp(n);
@@ -56,11 +76,35 @@ const owned = await db
   .executeTakeFirstOrThrow();
 const changeKey = `card:${owned.value}`;
 
-const fleet = await startSimulatedFleet({
-  url: `mqtt://127.0.0.1:${bench.port}`,
-  devices: fleetDevices(n),
-  heartbeatS: 30,
-});
+const fleet = fork(
+  join(dirname(fileURLToPath(import.meta.url)), 'access-fleet.ts'),
+  [`mqtt://127.0.0.1:${bench.port}`, String(n)],
+  { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+);
+const serials = fleetDevices(n).map((d) => d.serial);
+/** Resolves once every door's simulator holds `key` (the fleet process says so). */
+const heldByAll = (key: string) =>
+  new Promise<number>((resolve) => {
+    const listen = (message: { key: string; held: number }) => {
+      if (message.key !== key) return;
+      fleet.off('message', listen);
+      resolve(message.held);
+    };
+    fleet.on('message', listen);
+    fleet.send({ key });
+  });
+const within = <T>(what: string, promise: Promise<T>, ms = 120_000) =>
+  Promise.race([
+    promise,
+    sleep(ms).then(async () => {
+      const tasks = await db
+        .selectFrom('device_tasks')
+        .select(['kind', 'status', 'last_error_code', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy(['kind', 'status', 'last_error_code'])
+        .execute();
+      throw new Error(`${what}: not within ${ms} ms; tasks ${JSON.stringify(tasks)}`);
+    }),
+  ]);
 while (app.ctx.deviceLink.status().devices_online < n) await sleep(50);
 log('online');
 
@@ -81,7 +125,7 @@ const ruleId = (await call('PUT', '/access-rules', {
   identifiers: cardIds,
 })) as number;
 const lastCard = `card:BENCH-${cards - 1}`;
-while (!fleet.devices.every((d) => d.lists.identifiers.has(lastCard))) await sleep(50);
+await within('the rule held by every door', heldByAll(lastCard));
 const pending = async () =>
   Number(
     (
@@ -92,48 +136,53 @@ const pending = async () =>
         .executeTakeFirstOrThrow()
     ).n,
   );
-while ((await pending()) > 0) await sleep(50);
+await until('the first syncs done', async () => (await pending()) === 0);
 log(`rule held by every door (${cards} cards each)`);
 await sleep(1000);
 
-const holding = (key: string) => fleet.devices.filter((d) => d.lists.identifiers.has(key)).length;
-if (holding(changeKey) !== 0) throw new Error(`${changeKey} is held before the change`);
+const profile = await startProfile('access-converge');
 const started = performance.now();
 await call('PATCH', `/access-rules/${ruleId}`, { users: [Number(owned.owner_id)] });
 const apiMs = performance.now() - started;
-while (holding(changeKey) < n) await sleep(5);
+const held = await within('the change held by every door', heldByAll(changeKey));
 const ruleMs = performance.now() - started;
+await profile?.stop();
 log('change held by every door');
-while ((await pending()) > 0) await sleep(50);
+await until('the syncs of the change done', async () => (await pending()) === 0);
 
 // Bare: the same item to the same simulators over the same broker, one plain request each.
-const item = { ...(fleet.devices[0]?.lists.identifiers.get(changeKey) ?? {}), id: 'card:BARE-1' };
+const item = {
+  ...(await doorIdentifiers(db, ids[0] as number)).find((i) => i.id === changeKey),
+  id: 'card:BARE-1',
+};
 const bareStarted = performance.now();
+const bareHeld = heldByAll('card:BARE-1');
 const answers = await Promise.allSettled(
-  fleet.devices.map((d) =>
-    app.ctx.deviceLink.request(d.serial, 'sync', {
+  serials.map((serial) =>
+    app.ctx.deviceLink.request(serial, 'sync', {
       list: 'identifiers',
       mode: 'delta',
-      version: d.versions.identifiers + 1,
+      version: 1_000_000,
       upsert: [item],
       remove: [],
     }),
   ),
 );
-while (holding('card:BARE-1') < n) await sleep(5);
+await within('the bare change held by every door', bareHeld);
 const bareMs = performance.now() - bareStarted;
 
 console.log(
   `RESULT ${JSON.stringify({
     devices: n,
     cards,
-    held: holding(changeKey),
+    held,
     api_ms: Math.round(apiMs),
     rule_ms: Math.round(ruleMs),
     bare_ms: Math.round(bareMs),
     bare_refused: answers.filter((a) => a.status === 'rejected').length,
   })}`,
 );
-await fleet.stop();
+fleet.disconnect();
+fleet.kill();
 await bench.close();
 process.exit(0);
