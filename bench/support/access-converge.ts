@@ -21,7 +21,7 @@ import { startBenchApp } from './devices-app';
 import { sleep, startProfile } from './devices-measure';
 
 const n = Number(process.argv[2] ?? 500);
-const cards = Number(process.argv[3] ?? 500);
+const cards = Number(process.argv[3] ?? 1000);
 /** Waits for `check`, failing the bench (with the queue's state) after `ms`. */
 async function until(what: string, check: () => boolean | Promise<boolean>, ms = 120_000, every = 50) {
   const deadline = performance.now() + ms;
