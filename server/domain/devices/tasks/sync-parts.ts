@@ -10,12 +10,14 @@ import { SYNC_PART_BYTES } from '../../../mqtt/protocol';
 export function syncParts(body: Record<string, unknown>): Record<string, unknown>[] {
   const items = body.items;
   if (body.mode !== 'full' || !Array.isArray(items)) return [body];
-  if (Buffer.byteLength(JSON.stringify(items)) <= SYNC_PART_BYTES) return [body];
+  // Each item is measured once (as it goes out: UTF-8), the whole list by their sum.
+  const sizes = items.map((item) => Buffer.byteLength(JSON.stringify(item)) + 1);
+  if (sizes.reduce((a, b) => a + b, 0) <= SYNC_PART_BYTES) return [body];
   const parts: unknown[][] = [];
   let current: unknown[] = [];
   let size = 0;
-  for (const item of items) {
-    const bytes = Buffer.byteLength(JSON.stringify(item)) + 1;
+  items.forEach((item, i) => {
+    const bytes = sizes[i] ?? 0;
     if (current.length > 0 && size + bytes > SYNC_PART_BYTES) {
       parts.push(current);
       current = [];
@@ -23,7 +25,7 @@ export function syncParts(body: Record<string, unknown>): Record<string, unknown
     }
     current.push(item);
     size += bytes;
-  }
+  });
   parts.push(current);
   return parts.map((chunk, i) => ({ ...body, items: chunk, part: i + 1, parts: parts.length }));
 }
