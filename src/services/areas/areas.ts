@@ -27,6 +27,7 @@ import { schedulesArea } from './schedules';
 import { securityArea } from './security';
 import { settingsArea } from './settings';
 import { shellArea } from './shell';
+import { systemArea } from './system';
 import { telephonyArea } from './telephony';
 import { usersArea } from './users';
 
@@ -61,6 +62,7 @@ export const AREAS = [
   guestAccessArea,
   licencesArea,
   settingsArea,
+  systemArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];
