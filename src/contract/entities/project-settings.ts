@@ -356,9 +356,15 @@ export type DeviceBackupResult = v.InferOutput<typeof DeviceBackupResultSchema>;
 
 // ─── What the console shows of the project ───────────────────────────────────
 
-// The white label a user sees lives with the server settings that carry it (server-settings.ts
-// imports nothing of ours: group.ts → licence.ts → server-settings.ts must not come back here).
-export { type WhitelabelView, WhitelabelViewSchema } from './server-settings';
+/** The white label a user sees (their group's, else the project's), in the server settings. */
+export const WhitelabelViewSchema = v.object({
+  name: v.nullable(v.string()),
+  logo_url: v.nullable(v.string()),
+  address: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+});
+export type WhitelabelView = v.InferOutput<typeof WhitelabelViewSchema>;
 
 /** The sections, each a tab of /general-settings and a GET/PATCH pair under /project (7.8). */
 export const SETTINGS_SECTIONS = ['general', 'sip', 'push', 'whitelabel', 'apple_wallet', 'mail', 'devices'] as const;

@@ -1,14 +1,5 @@
 import * as v from 'valibot';
-
-/** The white label a user sees (their group's, else the project's), in the server settings. */
-export const WhitelabelViewSchema = v.object({
-  name: v.nullable(v.string()),
-  logo_url: v.nullable(v.string()),
-  address: v.nullable(v.string()),
-  email: v.nullable(v.string()),
-  phone: v.nullable(v.string()),
-});
-export type WhitelabelView = v.InferOutput<typeof WhitelabelViewSchema>;
+import { WhitelabelViewSchema } from './project-settings';
 
 /** Licensed features of the current project that gate menu entries and the dialer. */
 export const LicensedFeaturesSchema = v.object({
