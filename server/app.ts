@@ -215,7 +215,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     log: app.log,
   });
-  const events = followDeviceEvents({ db, link: deviceLink, realtime: hub.realtime, log: app.log });
+  const events = followDeviceEvents({
+    db,
+    link: deviceLink,
+    realtime: hub.realtime,
+    log: app.log,
+    access: { deviceTasks, config, clock: ctx.clock },
+  });
   app.addHook('onClose', async () => {
     // First: a reservation tick in flight may still ask for door syncs.
     await reservations.stop();
