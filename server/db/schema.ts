@@ -809,6 +809,30 @@ export interface ElevatorAccessRuleFloorsTable {
   floor: number;
 }
 
+/** A stored backup archive of a project (migration 0028); the file lives under DATA_DIR/backups. */
+export interface BackupsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  /** JSON array of entity names (BACKUP_ENTITIES). */
+  entities: string;
+  /** made | safety | uploaded */
+  origin: string;
+  /** The archive's file name under DATA_DIR/backups/<project_id>/. */
+  file: string;
+  size: number;
+  made_at: Timestamp;
+  made_by_user_id: number | null;
+  made_by_name: string | null;
+  /** The last migration of the database it was made from. */
+  schema_version: string;
+  product_version: string;
+  /** A safety backup: the backup whose restore made it. */
+  restoring_backup_id: number | null;
+  restoring_name: string | null;
+  created_at: Timestamp;
+}
+
 /** An amenity (doc 1 §3; migration 0024): its time slots as JSON, persons and duration as columns. */
 export interface AmenitiesTable {
   id: Generated<number>;
@@ -889,6 +913,7 @@ export interface Database {
   amenity_reservations: AmenityReservationsTable;
   amenity_slot_places: AmenitySlotPlacesTable;
   amenity_reservation_logs: AmenityReservationLogsTable;
+  backups: BackupsTable;
   list_versions: ListVersionsTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;

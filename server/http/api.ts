@@ -12,6 +12,7 @@ import { accessMatrixRoutes } from './access-matrix/routes';
 import { accessRuleRoutes } from './access-rules/routes';
 import { amenityRoutes } from './amenities/routes';
 import { auditRoutes } from './audit/routes';
+import { backupRoutes } from './backups/routes';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
 import { deviceEventRoutes } from './devices/events';
@@ -70,6 +71,7 @@ const AREAS = [
   mailTemplateRoutes,
   auditRoutes,
   systemRoutes,
+  backupRoutes,
 ];
 
 /**

@@ -79,7 +79,7 @@ export interface CallDeclaration {
   multipart?: MultipartDeclaration;
   /** The answer; for files (`file`), the schema of what the console receives. */
   response: v.GenericSchema;
-  /** The answer is a file of this kind rather than JSON (`spreadsheet`: .xlsx or .csv, as asked; `pkpass`: an Apple Wallet pass; `document`: an uploaded document such as terms of use; `zip`, `text`: logs). */
+  /** The answer is a file of this kind rather than JSON (`spreadsheet`: .xlsx or .csv, as asked; `pkpass`: an Apple Wallet pass; `document`: an uploaded document such as terms of use; `zip`: logs or a backup; `text`: logs). */
   file?: 'xlsx' | 'spreadsheet' | 'html' | 'image' | 'audio' | 'pkpass' | 'document' | 'zip' | 'text';
   /** Timeout class of 7.1 (default 30 s). */
   timeout?: TimeoutClass;

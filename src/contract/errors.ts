@@ -122,6 +122,9 @@ export const ERROR_CODES = {
   // Project settings and mail (8.2 Others).
   templateExists: 'a template of this type exists',
   phonebookMustBeDisabled: 'phonebook must be disabled',
+  // Backups (8.2): a foreign, damaged or wrongly keyed archive; the body's `code` says which
+  // (INVALID_BACKUP_REASONS, src/contract/entities/backup.ts).
+  invalidBackupImage: 'invalid backup image',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -4,6 +4,7 @@ import { ACCESS_MATRIX_CALLS } from './calls/access-matrix';
 import { ACCESS_RULE_CALLS } from './calls/access-rules';
 import { AMENITY_CALLS } from './calls/amenities';
 import { AUDIT_CALLS } from './calls/audit';
+import { BACKUP_CALLS } from './calls/backups';
 import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
 import { DEVICE_EVENT_CALLS } from './calls/device-events';
@@ -71,6 +72,7 @@ export const CALLS = {
   ...MAIL_TEMPLATE_CALLS,
   ...AUDIT_CALLS,
   ...SYSTEM_CALLS,
+  ...BACKUP_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;

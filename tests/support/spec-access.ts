@@ -567,4 +567,15 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'GET /system/queues': any('system.view_info'),
   'POST /system/queues/{queue}/retry': settingsChange,
   'POST /system/queues/{queue}/clear': settingsChange,
+  // 6.2 Backups: create, delete, view, apply, apply from file, download (7.8). Preview is the
+  // first half of applying; applying an uploaded file is "apply from file" (decided).
+  'GET /backups/items': any('backups.view'),
+  'GET /backups/{id}': any('backups.view'),
+  'DELETE /backups/{id}': any('backups.delete'),
+  'POST /backups/delete-all': any('backups.delete'),
+  'POST /backups/make': any('backups.create'),
+  'POST /backups/restore': any('backups.apply_file'),
+  'POST /backups/{id}/preview': any('backups.apply', 'backups.apply_file'),
+  'POST /backups/{id}/apply': any('backups.apply', 'backups.apply_file'),
+  'GET /backups/{id}/download': any('backups.download'),
 };

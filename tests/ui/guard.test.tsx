@@ -164,10 +164,10 @@ describe('guard in the router', () => {
   });
 
   it('areas not built yet say so, with the route name, in the layout', async () => {
-    renderApp('/backups');
+    renderApp('/integration/add');
     expect(await screen.findByRole('heading', { name: 'This area is not available yet' })).toBeInTheDocument();
-    expect(screen.getByText('Backups arrives in a later release.')).toBeInTheDocument();
-    expect(screen.getByTestId('page-title')).toHaveTextContent('Backups');
+    expect(screen.getByText('Integration: new arrives in a later release.')).toBeInTheDocument();
+    expect(screen.getByTestId('page-title')).toHaveTextContent('Integration: new');
   });
 
   it('shows a full-screen spinner during the first profile load', async () => {

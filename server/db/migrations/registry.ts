@@ -22,6 +22,7 @@ import { amenities } from './0024_amenities';
 import { projectSettings } from './0025_project_settings';
 import { licences } from './0026_licences';
 import { audit } from './0027_audit';
+import { backups } from './0028_backups';
 
 /**
  * Every migration, by name. Kysely applies them in name order, so names start
@@ -51,4 +52,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025_project_settings': projectSettings,
   '0026_licences': licences,
   '0027_audit': audit,
+  '0028_backups': backups,
 };

@@ -35,7 +35,7 @@ export type BodyOf<K extends CallKey> =
     ? { fields: v.InferOutput<F>; files: UploadedFiles }
     : Parsed<Declared<K>, 'body', undefined>;
 
-/** A file answer: sent as is, with its type and, for downloads, its name. */
+/** A file answer: sent as is (a stream for big files: backups), with its type and, for downloads, its name. */
 export interface FileAnswer {
   file: {
     contentType: string;

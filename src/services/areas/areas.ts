@@ -9,6 +9,7 @@ import { accessRulesArea } from './access-rules';
 import { accountArea } from './account';
 import { amenitiesArea } from './amenities';
 import type { Area, AreaContext } from './area';
+import { backupsArea } from './backups';
 import { communicationsArea } from './communications';
 import { deviceEventsArea } from './device-events';
 import { deviceSearchArea } from './device-search';
@@ -63,6 +64,7 @@ export const AREAS = [
   licencesArea,
   settingsArea,
   systemArea,
+  backupsArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

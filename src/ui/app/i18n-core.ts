@@ -46,6 +46,7 @@ export const NAMESPACES = [
   'settings',
   'audit',
   'system',
+  'backups',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -87,7 +87,8 @@ export type PageKey =
   | 'generalSettings'
   | 'mailTemplates'
   | 'auditEvents'
-  | 'systemInfo';
+  | 'systemInfo'
+  | 'backups';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -170,7 +171,7 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
     page: 'notificationSettings',
   },
   single('/reports/licenses', 'licenceReports'),
-  single('/backups'),
+  single('/backups', 'backups'),
   single('/licenses', 'licences'),
   // Project settings (7.8): one tab per section (?tab=), each opening its 900 px dialog.
   single('/general-settings', 'generalSettings'),

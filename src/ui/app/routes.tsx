@@ -90,6 +90,7 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   mailTemplates: lazy(() => import('../settings/MailTemplatesPage').then((m) => ({ default: m.MailTemplatesPage }))),
   auditEvents: lazy(() => import('../audit/AuditEventsPage').then((m) => ({ default: m.AuditEventsPage }))),
   systemInfo: lazy(() => import('../system/SystemInfoPage').then((m) => ({ default: m.SystemInfoPage }))),
+  backups: lazy(() => import('../backups/BackupsPage').then((m) => ({ default: m.BackupsPage }))),
   deviceTasks: lazy(() => import('../device-tasks/DeviceTasksPage').then((m) => ({ default: m.DeviceTasksPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),
   deviceEvents: lazy(() => import('../device-events/DeviceEventsPage').then((m) => ({ default: m.DeviceEventsPage }))),

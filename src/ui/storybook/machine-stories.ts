@@ -14,6 +14,8 @@ export type MachineName =
   | 'alerts'
   | 'amenity-reservation'
   | 'app'
+  | 'backup-make'
+  | 'backup-restore'
   | 'call'
   | 'conversation-feed'
   | 'conversation-thread'
