@@ -23,6 +23,7 @@ import { guestAccessRoutes } from './guest-access/routes';
 import { identifierRoutes } from './identifiers/routes';
 import { ukey2Routes } from './identifiers/ukey2';
 import { licenceRoutes } from './licences/routes';
+import { integrationRoutes } from './integrations/routes';
 import { mailTemplateRoutes } from './mail-templates/routes';
 import { markerRoutes } from './markers/markers';
 import { notificationRoutes } from './notifications/notifications';
@@ -66,6 +67,7 @@ const AREAS = [
   licenceRoutes,
   projectRoutes,
   mailTemplateRoutes,
+  integrationRoutes,
 ];
 
 /**

@@ -21,6 +21,7 @@ import { accessEvents } from './0022_access_events';
 import { amenities } from './0024_amenities';
 import { projectSettings } from './0025_project_settings';
 import { licences } from './0026_licences';
+import { integrations } from './0029_integrations';
 
 /**
  * Every migration, by name. Kysely applies them in name order, so names start
@@ -49,4 +50,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024_amenities': amenities,
   '0025_project_settings': projectSettings,
   '0026_licences': licences,
+  '0029_integrations': integrations,
 };
