@@ -83,6 +83,8 @@ export function createEventIngestion(deps: {
   db: Kysely<Database>;
   realtime: Realtime;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Hears the granted decisions once committed (video platform macros); must not wait on anything. */
+  onGranted?: (passages: { projectId: number; deviceId: number }[]) => void;
 }): EventIngestion {
   const devices = new Map<string, KnownDevice | null>();
   const queue: Job[] = [];
@@ -177,6 +179,9 @@ export function createEventIngestion(deps: {
     await announceElevatorEvents(deps, added).catch((error: unknown) =>
       deps.log.warn({ err: error }, 'elevator events not announced'),
     );
+    const granted = accesses.filter((a) => a.granted);
+    if (granted.length > 0 && deps.onGranted)
+      deps.onGranted(granted.map((a) => ({ projectId: a.projectId, deviceId: a.deviceId })));
     if (accesses.length > 0)
       void announceAccessEvents(deps, accesses).catch((error: unknown) =>
         deps.log.warn({ err: error }, 'access event notifications not sent'),
@@ -270,6 +275,7 @@ export function followDeviceEvents(deps: {
   link: Pick<DeviceLink, 'onEvents'>;
   realtime: Realtime;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  onGranted?: (passages: { projectId: number; deviceId: number }[]) => void;
 }): { ingestion: EventIngestion; stop: Unsubscribe } {
   const ingestion = createEventIngestion(deps);
   const stop = deps.link.onEvents((serial, events) => ingestion.handle(serial, events));

@@ -402,7 +402,7 @@ export const DeviceSettingsInputSchema = v.partial(
         macro_name: text(255),
         macro_guid: text(64),
         camera_name: text(255),
-        camera_guid: text(64),
+        camera_guid: text(255),
       }),
     ),
   }),
