@@ -153,7 +153,10 @@ export async function startVideoPlatform(options: VideoPlatformOptions = {}): Pr
     runs,
     waitForRuns(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`expected ${count} macro runs, saw ${runs.length}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`expected ${count} macro runs, saw ${runs.length}`)),
+          timeoutMs,
+        );
         const check = () => {
           if (runs.length >= count) {
             clearTimeout(timer);

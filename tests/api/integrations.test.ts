@@ -44,7 +44,11 @@ describe.each(dialects)('integrations (%s)', (dialect) => {
     vms = await startVideoPlatform({ user: 'gatehouse', password: 'vms-secret' });
     admin = (await t.session('admin', undefined, 'Riverside Residence')).token;
     ids = await demoIds(t);
-    users.viewer = await addProjectUser(t, { login: 'int-viewer', permissions: ['project.view_settings'], group: 'Unit 101' });
+    users.viewer = await addProjectUser(t, {
+      login: 'int-viewer',
+      permissions: ['project.view_settings'],
+      group: 'Unit 101',
+    });
     users.self = await addProjectUser(t, {
       login: 'int-self',
       permissions: ['self_domain.manage_integrations'],
@@ -91,16 +95,31 @@ describe.each(dialects)('integrations (%s)', (dialect) => {
         certificate: null,
       },
     });
-    const stored = await t.db.selectFrom('integrations').select('password').where('id', '=', id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('integrations')
+      .select('password')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(stored.password).toBe('secret-1');
     const updated = (
       await ok('POST', `/integrations/${id}`, { name: 'Main video', settings: { user: 'operator', password: null } })
     ).data;
-    expect(updated).toMatchObject({ name: 'Main video', settings: { user: 'operator', has_password: true, password: null } });
-    const kept = await t.db.selectFrom('integrations').select('password').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(updated).toMatchObject({
+      name: 'Main video',
+      settings: { user: 'operator', has_password: true, password: null },
+    });
+    const kept = await t.db
+      .selectFrom('integrations')
+      .select('password')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(kept.password).toBe('secret-1');
     await ok('POST', `/integrations/${id}`, { settings: { password: 'secret-2' } });
-    const changed = await t.db.selectFrom('integrations').select('password').where('id', '=', id).executeTakeFirstOrThrow();
+    const changed = await t.db
+      .selectFrom('integrations')
+      .select('password')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(changed.password).toBe('secret-2');
 
     // One integration per platform server in a project (8.2), the address compared without case or trailing slash.
@@ -114,7 +133,9 @@ describe.each(dialects)('integrations (%s)', (dialect) => {
       errors: { 'settings.url': { code: 'not_unique' } },
     });
     const other = await create({ name: 'Second VMS', settings: { url: 'http://10.0.0.9' } });
-    const clash = await call('POST', `/integrations/${other}`, { settings: { url: 'https://vms.example.test:8000/asip-api' } });
+    const clash = await call('POST', `/integrations/${other}`, {
+      settings: { url: 'https://vms.example.test:8000/asip-api' },
+    });
     expect(clash.json().message).toBe('external video platform server url exists');
 
     // Bad input is a field error, never a 5xx.
@@ -132,35 +153,77 @@ describe.each(dialects)('integrations (%s)', (dialect) => {
     const buildingA = ids.groups['Building A'] as number;
 
     // Self-domain integrations: its own group only.
-    const own = await create({ name: 'Unit 101 VMS', domain_id: unit101, settings: { url: 'https://u101.vms.test' } }, users.self?.token);
-    expect((await call('POST', '/integrations', { name: 'P', settings: { url: 'https://p.test' } }, users.self?.token)).statusCode).toBe(403);
+    const own = await create(
+      { name: 'Unit 101 VMS', domain_id: unit101, settings: { url: 'https://u101.vms.test' } },
+      users.self?.token,
+    );
     expect(
-      (await call('POST', '/integrations', { name: 'U102', domain_id: unit102, settings: { url: 'https://u102.test' } }, users.self?.token))
+      (await call('POST', '/integrations', { name: 'P', settings: { url: 'https://p.test' } }, users.self?.token))
         .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(
+          'POST',
+          '/integrations',
+          { name: 'U102', domain_id: unit102, settings: { url: 'https://u102.test' } },
+          users.self?.token,
+        )
+      ).statusCode,
     ).toBe(403);
     // Edit-descendants: groups strictly below the caller's.
-    const below = await create({ name: 'Below VMS', domain_id: unit102, settings: { url: 'https://below.vms.test' } }, users.below?.token);
+    const below = await create(
+      { name: 'Below VMS', domain_id: unit102, settings: { url: 'https://below.vms.test' } },
+      users.below?.token,
+    );
     expect(
-      (await call('POST', '/integrations', { name: 'A', domain_id: buildingA, settings: { url: 'https://a.test' } }, users.below?.token))
-        .statusCode,
+      (
+        await call(
+          'POST',
+          '/integrations',
+          { name: 'A', domain_id: buildingA, settings: { url: 'https://a.test' } },
+          users.below?.token,
+        )
+      ).statusCode,
     ).toBe(403);
     // A group that is not the project's is an invalid related entity.
-    const nowhere = await call('POST', '/integrations', { name: 'X', domain_id: 999_999, settings: { url: 'https://x.test' } });
+    const nowhere = await call('POST', '/integrations', {
+      name: 'X',
+      domain_id: 999_999,
+      settings: { url: 'https://x.test' },
+    });
     expect(nowhere.json()).toMatchObject({ message: 'invalid related entity sent' });
 
     const list = async (token?: string) =>
-      namesOf((await ok('GET', `/integrations/items?size=100&filters=${encodeURIComponent(JSON.stringify([{ field: 'search', rule: 'contains', value: 'VMS' }]))}`, undefined, token)).data);
+      namesOf(
+        (
+          await ok(
+            'GET',
+            `/integrations/items?size=100&filters=${encodeURIComponent(JSON.stringify([{ field: 'search', rule: 'contains', value: 'VMS' }]))}`,
+            undefined,
+            token,
+          )
+        ).data,
+      );
     expect(await list(users.self?.token)).toEqual(['Unit 101 VMS']);
     expect(await list(users.below?.token)).toEqual(['Below VMS', 'Unit 101 VMS']);
-    expect(await list(users.viewer?.token)).toEqual(expect.arrayContaining(['Below VMS', 'Project VMS', 'Unit 101 VMS']));
+    expect(await list(users.viewer?.token)).toEqual(
+      expect.arrayContaining(['Below VMS', 'Project VMS', 'Unit 101 VMS']),
+    );
     // Device editors pick a door's integration among the project's.
-    expect(await list(users.devices?.token)).toEqual(expect.arrayContaining(['Below VMS', 'Project VMS', 'Unit 101 VMS']));
+    expect(await list(users.devices?.token)).toEqual(
+      expect.arrayContaining(['Below VMS', 'Project VMS', 'Unit 101 VMS']),
+    );
     expect((await call('GET', '/integrations/items', undefined, users.none?.token)).statusCode).toBe(403);
 
     // Writes follow each integration's level.
     expect((await call('POST', `/integrations/${project}`, { name: 'Mine' }, users.self?.token)).statusCode).toBe(404);
-    expect((await call('POST', `/integrations/${project}`, { name: 'Mine' }, users.viewer?.token)).statusCode).toBe(403);
-    expect((await call('POST', `/integrations/${project}`, { name: 'Mine' }, users.devices?.token)).statusCode).toBe(403);
+    expect((await call('POST', `/integrations/${project}`, { name: 'Mine' }, users.viewer?.token)).statusCode).toBe(
+      403,
+    );
+    expect((await call('POST', `/integrations/${project}`, { name: 'Mine' }, users.devices?.token)).statusCode).toBe(
+      403,
+    );
     expect((await call('DELETE', `/integrations/${own}`, undefined, users.devices?.token)).statusCode).toBe(403);
     await ok('POST', `/integrations/${own}`, { name: 'Unit 101 video' }, users.self?.token);
     expect((await call('POST', `/integrations/${below}`, { name: 'x' }, users.self?.token)).statusCode).toBe(404);
@@ -190,14 +253,21 @@ describe.each(dialects)('integrations (%s)', (dialect) => {
   describe('against the video platform', () => {
     let linked = 0;
     beforeAll(async () => {
-      linked = await create({ name: 'Simulated VMS', settings: { url: vms.url, user: 'gatehouse', password: 'vms-secret' } });
+      linked = await create({
+        name: 'Simulated VMS',
+        settings: { url: vms.url, user: 'gatehouse', password: 'vms-secret' },
+      });
       expect((await upload(linked, 'vms.pem', vms.certificate as string)).statusCode).toBe(200);
     });
 
     it('lists macros and cameras with name search and pages', async () => {
       const all = await ok('GET', `/integrations/${linked}/macros`, undefined, users.devices?.token);
       expect(all.meta.total).toBe(3);
-      expect(all.data[0]).toEqual({ id: 1, name: 'Bookmark entrance passage', guid: '4fd9420e-0d22-4684-9f0a-3514240cc1ac' });
+      expect(all.data[0]).toEqual({
+        id: 1,
+        name: 'Bookmark entrance passage',
+        guid: '4fd9420e-0d22-4684-9f0a-3514240cc1ac',
+      });
       const search = encodeURIComponent(JSON.stringify([{ field: 'search', rule: 'contains', value: 'ENTRANCE' }]));
       const found = await ok('GET', `/integrations/${linked}/macros?filters=${search}`);
       expect(namesOf(found.data)).toEqual(['Bookmark entrance passage', 'Record entrance 30 s']);
@@ -289,7 +359,12 @@ describe.each(dialects)('integrations (%s)', (dialect) => {
       const before = vms.runs.length;
       const at = new Date().toISOString();
       await t.app.deviceEvents.handle('VMS-GATE', [
-        { id: 'vms-1', at, type: 'access.denied', data: { identifier: 'card:000', reason: 'unknown_identifier', relay: 1 } },
+        {
+          id: 'vms-1',
+          at,
+          type: 'access.denied',
+          data: { identifier: 'card:000', reason: 'unknown_identifier', relay: 1 },
+        },
         { id: 'vms-2', at, type: 'identifier.used', data: { identifier: 'card:123456', relay: 1 } },
       ]);
       const runs = await vms.waitForRuns(before + 1);

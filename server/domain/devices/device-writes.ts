@@ -136,8 +136,14 @@ async function writeFloors(trx: Transaction<Database>, deviceId: number, setting
 
 /** The settings JSON column: everything but the MQTT password (a column) and the floor map (a table). */
 const settingsJson = (s: DeviceSettings) => {
-  const { mqtt_password: _mqtt, lift_controller, ...rest } = s;
-  return JSON.stringify({ ...rest, lift_controller: { ...lift_controller, floor_map: undefined } });
+  const { mqtt_password: _mqtt, lift_controller, integration_axxon, ...rest } = s;
+  // The integration's name is read with the device, never stored with its settings.
+  const { integration_name: _name, ...link } = integration_axxon;
+  return JSON.stringify({
+    ...rest,
+    integration_axxon: link,
+    lift_controller: { ...lift_controller, floor_map: undefined },
+  });
 };
 
 function assertRules(type: DeviceCreate['type'], settings: DeviceSettings) {

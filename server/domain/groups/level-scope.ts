@@ -38,7 +38,9 @@ export function groupLevelReach(auth: Auth, alias: string, self: SelfDomainPermi
 
 /** Of the rows (`<alias>`), those the caller may change (6.3, by each row's level): a WHERE, or null for none. */
 export function levelWriteReach(auth: Auth, alias: string, self: SelfDomainPermission): Expression<SqlBool> | null {
-  const projectLevel = can(auth, 'project.change_settings') ? sql<SqlBool>`${sql.ref(`${alias}.domain_id`)} is null` : null;
+  const projectLevel = can(auth, 'project.change_settings')
+    ? sql<SqlBool>`${sql.ref(`${alias}.domain_id`)} is null`
+    : null;
   const parts = [projectLevel, groupLevelReach(auth, alias, self)].filter((x): x is Expression<SqlBool> => x !== null);
   return parts.length === 0 ? null : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }

@@ -220,7 +220,8 @@ export async function updateIntegration(
   if (settings.user !== undefined) set.user_name = settings.user;
   if (settings.password !== undefined && settings.password !== null) set.password = settings.password;
   await guardUnique(
-    () => db.updateTable('integrations').set(set).where('id', '=', id).where('project_id', '=', auth.projectId).execute(),
+    () =>
+      db.updateTable('integrations').set(set).where('id', '=', id).where('project_id', '=', auth.projectId).execute(),
     async () =>
       set.url_key !== undefined &&
       !!(await db
@@ -334,8 +335,12 @@ export async function integrationCameras(
   assertOnlySearch(query);
   const cameras = await listCameras(await adapterSettings(db, auth.projectId, id));
   return pageOf(
-    cameras.map((c, i) => ({ id: i + 1, name: c.displayName, display_name: c.displayName, access_point: c.accessPoint })),
+    cameras.map((c, i) => ({
+      id: i + 1,
+      name: c.displayName,
+      display_name: c.displayName,
+      access_point: c.accessPoint,
+    })),
     query,
   );
 }
-

@@ -58,8 +58,14 @@ export function createMacroRunner(deps: { db: Kysely<Database>; log: Pick<Fastif
 
   async function run(batch: GrantedPassage[]): Promise<void> {
     const ids = [...new Set(batch.map((p) => p.deviceId))];
-    const rows = await deps.db.selectFrom('devices').select(['id', 'project_id', 'settings']).where('id', 'in', ids).execute();
-    const links = new Map(rows.map((r) => [Number(r.id), { projectId: Number(r.project_id), link: linkOf(r.settings) }]));
+    const rows = await deps.db
+      .selectFrom('devices')
+      .select(['id', 'project_id', 'settings'])
+      .where('id', 'in', ids)
+      .execute();
+    const links = new Map(
+      rows.map((r) => [Number(r.id), { projectId: Number(r.project_id), link: linkOf(r.settings) }]),
+    );
     for (const passage of batch) {
       const door = links.get(passage.deviceId);
       if (!door?.link || door.projectId !== passage.projectId) continue;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { INTEGRATION_TYPES, integrationsEntity } from '../../../src/contract/entities/integration';
 import type { AppContext } from '../../context';
+import { parseListQuery } from '../../db/list-sql';
 import type { Auth } from '../../domain/auth/auth-context';
 import { itemNotFound } from '../../domain/errors';
 import {
@@ -17,7 +18,6 @@ import {
   toIntegration,
   updateIntegration,
 } from '../../domain/integrations/integrations';
-import { parseListQuery } from '../../db/list-sql';
 import { readItem, registerEntityCalls } from '../plumbing/entity-routes';
 import { registerCall } from '../plumbing/register-call';
 

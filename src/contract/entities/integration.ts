@@ -64,7 +64,8 @@ export const IntegrationSchema = v.object({
 export type Integration = v.InferOutput<typeof IntegrationSchema>;
 
 /** http(s), a host, an optional port and path prefix; no query, fragment or credentials. */
-export const INTEGRATION_URL_PATTERN = /^https?:\/\/(?:\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?::\d{1,5})?(?:\/[^\s?#@]*)?$/i;
+export const INTEGRATION_URL_PATTERN =
+  /^https?:\/\/(?:\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)(?::\d{1,5})?(?:\/[^\s?#@]*)?$/i;
 
 const name = v.pipe(v.string(), v.trim(), v.minLength(NAME_LENGTH.min), v.maxLength(NAME_LENGTH.max));
 const url = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(255), v.regex(INTEGRATION_URL_PATTERN, 'url'));

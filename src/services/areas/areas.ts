@@ -18,6 +18,7 @@ import { elevatorsArea } from './elevators';
 import { groupsArea } from './groups';
 import { guestAccessArea } from './guest-access';
 import { identifiersArea } from './identifiers';
+import { integrationsArea } from './integrations';
 import { licencesArea } from './licences';
 import { markersArea } from './markers';
 import { notificationsArea } from './notifications';
@@ -61,6 +62,7 @@ export const AREAS = [
   guestAccessArea,
   licencesArea,
   settingsArea,
+  integrationsArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

@@ -44,6 +44,7 @@ export const NAMESPACES = [
   'guestAccess',
   'licences',
   'settings',
+  'integrations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
