@@ -38,6 +38,8 @@ export interface VideoPlatformOptions {
   clientCa?: string;
   /** URL path prefix of the web server (Axxon's "prefix"), e.g. `/asip-api`. */
   prefix?: string;
+  /** Hears each macro run (demo mode logs it). */
+  onRun?: (macro: SimulatedMacro) => void;
 }
 
 export interface VideoPlatform {
@@ -116,8 +118,10 @@ export async function startVideoPlatform(options: VideoPlatformOptions = {}): Pr
     const execute = /^\/macro\/execute\/([^/]+)$/.exec(path);
     if (execute) {
       const id = decodeURIComponent(execute[1] as string);
-      if (!macros.some((m) => m.id === id)) return send(res, 404);
+      const macro = macros.find((m) => m.id === id);
+      if (!macro) return send(res, 404);
       runs.push({ id, at: new Date().toISOString() });
+      options.onRun?.(macro);
       for (const wake of waiters.splice(0)) wake();
       return send(res, 200);
     }
