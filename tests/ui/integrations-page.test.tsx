@@ -150,4 +150,38 @@ describe('video platform integrations', { timeout: 30_000 }, () => {
       camera_guid: 'hosts/VMS1/DeviceIpint.1/SourceEndpoint.video:0:0',
     });
   });
+
+  it('a group’s row menu lists its integrations; Add opens the page with that group chosen', async () => {
+    const branch = () => ({
+      data: [
+        {
+          id: 2,
+          name: 'Building A',
+          description: null,
+          parent_id: null,
+          domain_type_id: null,
+          type: null,
+          logic_address: null,
+          parent_lft: 2,
+          parent_rgt: 3,
+          has_children: false,
+          users_count: 0,
+          may_delete: false,
+        },
+      ],
+    });
+    const backend = demoBackend({ 'GET /domains/branch': branch }, { integrations: integrations() });
+    const app = renderWithBackend('/groups', backend);
+    await app.user.click(await screen.findByRole('button', { name: 'Actions for Building A' }, LOAD));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Video platforms' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Video platforms of Building A' });
+    expect(await within(dialog).findByRole('button', { name: 'Building A cameras' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Riverside VMS' })).not.toBeInTheDocument();
+    const asked = backend.calls.filter((c) => c.path === '/integrations/items').at(-1);
+    expect(JSON.parse(asked?.search.filters ?? '[]')).toEqual([{ field: 'domain_id', rule: 'equals', value: 2 }]);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Add integration' }));
+    await screen.findByRole('heading', { name: 'New video platform integration' }, LOAD);
+    expect(app.location().pathname).toBe('/integration/add');
+    expect(screen.getByRole('group', { name: 'Group' })).toHaveTextContent('Building A');
+  });
 });

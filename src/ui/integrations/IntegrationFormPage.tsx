@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
 import { useMayCall } from '../entities/use-access';
@@ -20,13 +20,20 @@ export function IntegrationFormPage() {
 
 function IntegrationForm({ id }: { id: number | null }) {
   const { entities } = usePageMachines();
+  // Opened from a group's integrations (/integration/add?group=<id>&name=<name>): that group to start with.
+  const [params] = useSearchParams();
+  const groupId = params.get('group');
+  const preset =
+    id === null && groupId && /^\d+$/.test(groupId)
+      ? { domain: { id: Number(groupId), name: params.get('name') ?? `#${groupId}` } }
+      : undefined;
   const pickers = usePickers();
   const { closePage } = usePageStack();
   const mayCreate = useMayCall('POST /integrations');
   const mayEdit = useMayCall('POST /integrations/{id}');
   const formRef = useEntityForm(
     entities.integrations.form,
-    { id, definition: integrationForm, mayEdit: id === null ? mayCreate : mayEdit },
+    { id, definition: integrationForm, mayEdit: id === null ? mayCreate : mayEdit, preset },
     () => window.setTimeout(() => closePage(BACK), 0),
   );
   return <IntegrationFormView formRef={formRef} groups={pickers.groups} onCancel={() => closePage(BACK)} />;

@@ -19,16 +19,25 @@ import { Card } from '../kit/Card';
  * /integration/:id/edit, and Add (/integration/add). 2.1 gives integrations no list page of
  * their own; this is where a project's owner finds them (docs/decisions.md "Integrations").
  */
-export function IntegrationsTab() {
+export function IntegrationsTab({ group }: { group?: { id: number; name: string } } = {}) {
   const { entities } = usePageMachines();
   const { openPage } = usePageStack();
   const mayAdd = useMayCall('POST /integrations');
-  const listRef = useActorRef(entities.integrations.list, { input: { defaultSort: ['name'] } });
+  const listRef = useActorRef(entities.integrations.list, {
+    input: {
+      defaultSort: ['name'],
+      ...(group ? { baseFilters: [{ field: 'domain_id', rule: 'equals' as const, value: group.id }] } : {}),
+    },
+  });
+  const add = group
+    ? `/integration/add?${new URLSearchParams({ group: String(group.id), name: group.name })}`
+    : '/integration/add';
   return (
     <IntegrationsTabView
       listRef={listRef}
-      onAdd={mayAdd ? () => openPage('/integration/add') : undefined}
+      onAdd={mayAdd ? () => openPage(add) : undefined}
       onOpen={(id) => openPage(`/integration/${id}/edit`)}
+      bare={group !== undefined}
     />
   );
 }
@@ -39,29 +48,27 @@ export interface IntegrationsTabViewProps {
   /** Absent without the permission to add. */
   onAdd?: () => void;
   onOpen: (id: number) => void;
+  /** Inside a dialog (a group's integrations): no card of its own. */
+  bare?: boolean;
 }
 
 const serverOf = (row: ListRow) => (row.settings as { url?: string } | undefined)?.url ?? '';
 const levelOf = (row: ListRow) => (row.domains as { name: string }[] | undefined)?.[0]?.name ?? null;
 
 /** The tab over a list actor (stories hydrate it from fixtures). */
-export function IntegrationsTabView({ listRef, onAdd, onOpen }: IntegrationsTabViewProps) {
+export function IntegrationsTabView({ listRef, onAdd, onOpen, bare = false }: IntegrationsTabViewProps) {
   const { t } = useTranslation(['integrations', 'lists']);
   const rows = useSelector(listRef, selectListItems);
   const loading = useSelector(listRef, selectIsFirstLoad);
   const failed = useSelector(listRef, selectIsListFailed);
   const more = useSelector(listRef, selectHasMore);
-  return (
-    <Card
-      title={t('list.title')}
-      actions={
-        onAdd ? (
-          <Button size="sm" onClick={onAdd}>
-            {t('list.add')}
-          </Button>
-        ) : null
-      }
-    >
+  const addButton = onAdd ? (
+    <Button size="sm" onClick={onAdd}>
+      {t('list.add')}
+    </Button>
+  ) : null;
+  const body = (
+    <>
       <p className="px-4 pt-3 text-[13px] text-muted">{t('list.hint')}</p>
       {failed ? (
         <p role="alert" className="px-4 py-3 text-sm text-danger-700">
@@ -106,6 +113,18 @@ export function IntegrationsTabView({ listRef, onAdd, onOpen }: IntegrationsTabV
           </Button>
         </div>
       ) : null}
+    </>
+  );
+  if (bare)
+    return (
+      <div className="-mx-4 -my-3">
+        {body}
+        {addButton ? <div className="px-4 py-3">{addButton}</div> : null}
+      </div>
+    );
+  return (
+    <Card title={t('list.title')} actions={addButton}>
+      {body}
     </Card>
   );
 }
