@@ -50,7 +50,17 @@ export const RowMenu: Story = {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Edit', 'Add subgroup', 'Generate groups', 'Import structure', 'Export structure', 'Licence', 'Delete']);
+    ).toEqual([
+      'Edit',
+      'White label',
+      'Video platforms',
+      'Add subgroup',
+      'Generate groups',
+      'Import structure',
+      'Export structure',
+      'Licence',
+      'Delete',
+    ]);
     await userEvent.keyboard('{Escape}');
   },
 };
