@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Kysely } from 'kysely';
 import { API_BASE } from '../src/contract/http';
 import type { Config } from './config';
@@ -7,14 +7,14 @@ import type { AppContext } from './context';
 import type { Database } from './db/schema';
 import { type BrokerPorts, startDeviceLink, startMosquittoSync } from './device-link';
 import { type ReservationScheduler, startReservationScheduler } from './domain/amenities/status-scheduler';
+import type { AuditRetention } from './domain/audit/retention';
 import { configurePasswordHashing } from './domain/auth/passwords';
 import { type Clock, systemClock } from './domain/clock';
-import { type AnnounceScheduler, startAnnounceScheduler } from './domain/communications/announce-scheduler';
+import type { AnnounceScheduler } from './domain/communications/announce-scheduler';
 import { type EventIngestion, followDeviceEvents } from './domain/devices/event-ingest';
 import { linkStatusSource } from './domain/devices/link-status';
 import { followDevicePresence } from './domain/devices/presence';
 import type { DeviceStatusSource } from './domain/devices/status';
-import { startTaskRunner } from './domain/devices/tasks/runner';
 import { createMacroRunner } from './domain/integrations/macro-runner';
 import { instanceId } from './domain/licences/instance';
 import { type LicenceWatch, startLicenceWatch } from './domain/licences/licence-watch';
@@ -27,7 +27,9 @@ import { apiRoutes } from './http/api';
 import { installCompression } from './http/plumbing/compression';
 import { installConsole } from './http/plumbing/console';
 import { installErrorHandler } from './http/plumbing/error-handler';
+import { createServerMetrics, installMetrics } from './http/plumbing/metrics';
 import { installSecurityHeaders } from './http/plumbing/security-headers';
+import { createServerLogger } from './logging';
 import { createMailer } from './mail/mailer';
 import { createMediaEndpoint } from './media/endpoint';
 import { createLocalBus } from './realtime/bus';
@@ -36,6 +38,13 @@ import { createPgBus } from './realtime/pg-bus';
 import { resolveJwtKey } from './secrets';
 import type { MediaFactory } from './sip/b2bua/media';
 import { createSipService } from './sip/service';
+import { createWorkerRegistry } from './workers/registry';
+import {
+  announceSchedulerWorker,
+  deviceTasksWorker,
+  mailSenderWorker,
+  registerPlainWorkers,
+} from './workers/server-workers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +76,12 @@ export interface BuildAppOptions {
   deviceStatus?: DeviceStatusSource;
   /** The embedded broker's listeners instead of MQTT_PORT and MQTT_WS_PORT (tests: 0, any free port). */
   brokerPorts?: BrokerPorts;
+  /** Planner statistics now and hourly (main.ts); test apps leave the worker stopped. */
+  statistics?: boolean;
+  /** False only to measure writes without the audit trail (bench/audit.bench.ts). */
+  audit?: boolean;
+  /** Days audit events are kept, or a rule per project (default AUDIT_RETENTION_DAYS). */
+  auditRetention?: AuditRetention;
 }
 
 declare module 'fastify' {
@@ -91,8 +106,10 @@ const DEFAULT_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   configurePasswordHashing(config.passwordHashing);
-  const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+  // Tests pass their own (false); the server logs to standard output and to rotating files (server/logging.ts).
+  const serverLogger = options.logger === undefined ? await createServerLogger(config) : null;
+  const app: FastifyInstance = Fastify({
+    ...(serverLogger ? { loggerInstance: serverLogger.logger as FastifyBaseLogger } : { logger: options.logger }),
     // Request ids in logs tie a 500 to the request that caused it.
     requestIdHeader: 'x-request-id',
     // request.ip: the client behind the proxies TRUST_PROXY names (IP blocking counts per address).
@@ -107,8 +124,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ipBlocking = createIpBlocking({ db, realtime: hub.realtime, clock: options.clock, log: app.log });
   // Each project's mail leaves by its own settings (MAIL_MODE and SMTP_* by default).
   const mailer = createMailer(db, (projectId) => mailConfigFor(db, config, projectId));
-  const deviceTasks = startTaskRunner({
-    ctx: { db, realtime: hub.realtime, mailer, config },
+  // The background workers: registered now, started once the API is in place (server/workers).
+  const workers = createWorkerRegistry();
+  const context = () => ctx;
+  const deviceTasks = deviceTasksWorker(workers, {
+    ctx: context,
     link: deviceLink,
     config: config.deviceTasks,
     log: app.log,
@@ -117,6 +137,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         if (message.kind === 'event') listener(message.topic, message.data);
       }),
   });
+  const scheduler = announceSchedulerWorker(workers, { ctx: context, log: app.log });
+  const mailSender = mailSenderWorker(workers, { db, mailer: () => ctx.mailer });
+  registerPlainWorkers(workers, {
+    db,
+    ipBlocking,
+    auditRetention: options.auditRetention ?? config.system.auditRetentionDays,
+    statistics: options.statistics ?? false,
+    log: app.log,
+  });
+  app.decorate('auditReaders', new Map());
+  app.decorate('auditEnabled', options.audit ?? true);
+  app.decorate('auditFailures', { count: 0 });
+  const metrics = createServerMetrics({ workers, auditFailures: app.auditFailures });
   const ctx: AppContext = {
     config,
     db,
@@ -138,6 +171,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deviceStatus: options.deviceStatus ?? linkStatusSource(deviceLink),
     deviceTasks,
     clock: options.clock ?? systemClock,
+    workers,
+    mailSender,
+    metrics,
     licensing: {
       db,
       clock: options.clock ?? systemClock,
@@ -159,19 +195,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   };
   app.decorate('ctx', ctx);
+  installMetrics(app, metrics);
   app.decorate('realtime', ctx.realtime);
   installErrorHandler(app);
   await installSecurityHeaders(app, ctx);
   await installCompression(app);
   await app.register(apiRoutes, { prefix: API_BASE, ctx, hub });
   installConsole(app, options.distDir ?? DEFAULT_DIST);
-  const scheduler = startAnnounceScheduler(ctx, app.log);
   app.decorate('announceScheduler', scheduler);
   const licenceWatch = startLicenceWatch(ctx, ctx.licensing, app.log);
   app.decorate('licenceWatch', licenceWatch);
   const reservations = startReservationScheduler(ctx, app.log);
   app.decorate('reservationScheduler', reservations);
-  ipBlocking.start();
+  await workers.startAll();
   // Each project keeps its logs for its logs_life days (project settings).
   const pruning = startLogPruning(db, ctx.clock, app.log);
   const presence = followDevicePresence({
@@ -197,8 +233,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await reservations.stop();
     // Then: a closing link says every device is offline, which is no news to record or notify.
     const presenceStopped = presence.stop();
-    // Stop sending; closing the link ends what is in flight (it is tried again later, by id).
-    const draining = deviceTasks.stop();
+    // Stop every worker; closing the link ends the task requests in flight (tried again later, by id).
+    const draining = workers.stopAll();
     events.stop();
     await deviceLink.close();
     await presenceStopped;
@@ -208,12 +244,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     videoMacros.stop();
     await videoMacros.drain();
     await ctx.sip.stop();
-    scheduler.stop();
     await licenceWatch.stop();
     pruning.stop();
-    ipBlocking.stop();
     await ctx.mailer.close();
     await hub.close();
+    serverLogger?.close();
   });
   await bus.ready;
   await app.ready();

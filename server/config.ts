@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import * as v from 'valibot';
 import { MOBILE_APP_LINKS, SECURE_WEBSOCKET_PORT } from '../src/contract/constants';
 import { blockInside, DEFAULT_SEARCH_ALLOW, parseIpv4Cidr } from '../src/contract/device-search';
+import { AUDIT_RETENTION_DAYS_DEFAULT } from '../src/contract/entities/audit-event';
 import { normaliseAddressOrRange } from '../src/contract/ip-address';
 import type { MediaOptions } from './media/types';
 
@@ -67,6 +68,8 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Licences (server/domain/licences): the licence server and the keys licences are accepted from. */
   licences: LicenceConfig;
+  /** Logs, audit retention and Prometheus (issue 14; docs/decisions.md, "System and metrics"). */
+  system: SystemConfig;
 }
 
 export interface LicenceConfig {
@@ -76,6 +79,18 @@ export interface LicenceConfig {
   devKey: boolean;
   /** LICENCE_PUBLIC_KEYS: the vendor's public keys, `id=base64 SPKI DER` (Ed25519), comma-separated. */
   publicKeys: Record<string, string>;
+}
+
+/** Where the server keeps its operational traces and who may scrape its metrics. */
+export interface SystemConfig {
+  /** LOG_FILE_LEVEL (default info): the level written to rotating files under DATA_DIR/logs; `off`: none. */
+  logFileLevel: (typeof LOG_LEVELS)[number] | 'off';
+  /** DATA_DIR/logs. */
+  logDir: string;
+  /** AUDIT_RETENTION_DAYS (default 365): audit events older than this are removed. */
+  auditRetentionDays: number;
+  /** METRICS_TOKEN: a bearer token that lets a scraper read GET /metrics; null: only users with the permission. */
+  metricsToken: string | null;
 }
 
 /** How hard argon2id works: `standard` (64 MiB, 3 passes) everywhere people log in; `low` (1 MiB, 1 pass) for test servers. */
@@ -529,6 +544,23 @@ export function loadConfig(env: Env): Config {
     devKey: read('LICENCE_DEV_KEY', flag, demo),
     publicKeys: read('LICENCE_PUBLIC_KEYS', publicKeys, {}),
   };
+  const system: SystemConfig = {
+    logFileLevel: read(
+      'LOG_FILE_LEVEL',
+      {
+        schema: v.pipe(v.string(), v.picklist([...LOG_LEVELS, 'off'])),
+        expected: `one of ${LOG_LEVELS.join(', ')}, off`,
+      },
+      'info',
+    ),
+    logDir: resolve(dataDir, 'logs'),
+    auditRetentionDays: read('AUDIT_RETENTION_DAYS', integer(1, 36_500), AUDIT_RETENTION_DAYS_DEFAULT),
+    metricsToken:
+      read('METRICS_TOKEN', {
+        schema: v.pipe(v.string(), v.minLength(24), v.maxLength(256), v.regex(/^[\x21-\x7e]+$/)),
+        expected: 'at least 24 printable characters without spaces',
+      }) ?? null,
+  };
   // The demo's devices are simulated on loopback: a demo server never probes a real network.
   if (demo && !deviceSearch.allow.every((block) => blockInside(block, DEFAULT_SEARCH_ALLOW)))
     problems.push('DEVICE_SEARCH_ALLOW may name only blocks inside 127.0.0.0/8 while GATEHOUSE_DEMO=1');
@@ -573,5 +605,6 @@ export function loadConfig(env: Env): Config {
     passwordHashing,
     trustProxy: trustProxySetting,
     licences,
+    system,
   };
 }

@@ -6,10 +6,13 @@ import type { DeviceStatusSource } from './domain/devices/status';
 import type { TaskRunner } from './domain/devices/tasks/runner';
 import type { LicenceEnv } from './domain/licences/licence-store';
 import type { IpBlocking } from './domain/security/ip-blocking';
+import type { ServerMetrics } from './http/plumbing/metrics';
 import type { Mailer } from './mail/mailer';
+import type { MailSender } from './mail/sender';
 import type { DeviceLink } from './mqtt/link';
 import type { Realtime } from './realtime/realtime';
 import type { SipService } from './sip/service';
+import type { WorkerRegistry } from './workers/registry';
 
 /** What routes and rules need from the running server; built once by buildApp. */
 export interface AppContext {
@@ -35,4 +38,10 @@ export interface AppContext {
   clock: Clock;
   /** Licences: the trusted keys, this installation's id and the clock licence states read. */
   licensing: LicenceEnv;
+  /** The background workers of this node, started, stopped and restarted by name (server/workers). */
+  workers: WorkerRegistry;
+  /** Sends the outbox's waiting mail (a retry kicks it). */
+  mailSender: Pick<MailSender, 'kick' | 'idle'>;
+  /** This node's request metrics (the web metrics screen, Prometheus). */
+  metrics: ServerMetrics;
 }

@@ -4,7 +4,6 @@ import { createDatabase } from './db/dialects';
 import { migrateToLatest } from './db/migrate';
 import { type SeedReport, seedIfEmpty } from './db/seed/seed';
 import { databaseStartupProblem } from './db/startup-problem';
-import { keepStatistics } from './db/statistics';
 import { createMediaEndpoint } from './media/endpoint';
 import type { BrokerStatus } from './mqtt/link';
 import { type DemoHardware, startDemoHardware } from './simulator/demo-run';
@@ -37,10 +36,9 @@ async function main(): Promise<void> {
     await db.destroy().catch(() => undefined);
     process.exit(1);
   }
-  // Planner statistics after migrations and the seed, then hourly (docs/decisions.md, Lists).
-  keepStatistics(db, (message) => console.warn(message));
   // Awaiting calls get real media: werift endpoints in this process (docs/decisions.md, "Media for awaiting calls").
-  const app = await buildApp({ config, db, media: () => createMediaEndpoint(config.media) });
+  // Planner statistics after migrations and the seed, then hourly (docs/decisions.md, Lists): a worker.
+  const app = await buildApp({ config, db, media: () => createMediaEndpoint(config.media), statistics: true });
   let demoHardware: DemoHardware | null = null;
 
   let stopping = false;

@@ -562,7 +562,7 @@ export interface AuditEventsTable {
   id: Generated<number>;
   project_id: number | null;
   user_id: number | null;
-  /** area.verb, e.g. ip_blocking.unban */
+  /** the act, e.g. update, delete_all, unban (src/contract/audit-plan.ts) */
   action: string;
   entity: string;
   entity_id: number | null;
@@ -570,6 +570,14 @@ export interface AuditEventsTable {
   /** JSON object. */
   details: Defaulted<string>;
   created_at: Timestamp;
+  /** The client's address as the server saw it (TRUST_PROXY applied; migration 0027). */
+  ip: string | null;
+  /** The request id (server log, and the other objects of one bulk call). */
+  request_id: string | null;
+  /** The contract call the act came through, e.g. `PATCH /users/{id}`. */
+  call: string | null;
+  /** JSON array of `{ field, before, after, secret? }`. */
+  changes: Defaulted<string>;
 }
 
 /** Notifications per user and project (migration 0006). */

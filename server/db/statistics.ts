@@ -21,11 +21,18 @@ export async function gatherStatistics(db: Kysely<Database>): Promise<void> {
 const HOUR = 60 * 60 * 1000;
 
 /** Gathers statistics now and every hour; the timer never keeps the process alive. */
-export function keepStatistics(db: Kysely<Database>, log: (message: string) => void): () => void {
+export function keepStatistics(
+  db: Kysely<Database>,
+  log: (message: string) => void,
+  report?: { ran(): void; failed(error: unknown): void },
+): () => void {
   const run = () =>
-    gatherStatistics(db).catch((error: unknown) =>
-      log(`planner statistics not gathered: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    gatherStatistics(db)
+      .then(() => report?.ran())
+      .catch((error: unknown) => {
+        report?.failed(error);
+        log(`planner statistics not gathered: ${error instanceof Error ? error.message : String(error)}`);
+      });
   void run();
   const timer = setInterval(run, HOUR);
   timer.unref();

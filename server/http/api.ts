@@ -11,6 +11,7 @@ import { timeRuleRoutes } from './access/time-rules';
 import { accessMatrixRoutes } from './access-matrix/routes';
 import { accessRuleRoutes } from './access-rules/routes';
 import { amenityRoutes } from './amenities/routes';
+import { auditRoutes } from './audit/routes';
 import { communicationRoutes } from './communications/routes';
 import { brokerRoutes } from './devices/broker';
 import { deviceEventRoutes } from './devices/events';
@@ -34,6 +35,7 @@ import { securityRoutes } from './security/ip-blocking';
 import { sessionAreaRoutes } from './session/routes';
 import { MAX_COMMAND_BYTES } from './shell/realtime';
 import { shellAreaRoutes } from './shell/routes';
+import { systemRoutes } from './system/routes';
 import { telephonyRoutes } from './telephony/routes';
 import { userAreaRoutes } from './users/routes';
 
@@ -67,6 +69,8 @@ const AREAS = [
   licenceRoutes,
   projectRoutes,
   mailTemplateRoutes,
+  auditRoutes,
+  systemRoutes,
   integrationRoutes,
 ];
 

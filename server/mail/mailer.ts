@@ -153,9 +153,37 @@ export function createMailer(db: Kysely<Database>, route: MailRouter | MailConfi
     return unwritten;
   }
 
+  /**
+   * Sends a message already in the outbox again (a retry from queue management, through the
+   * mail sender worker): `sent`, or `failed` with the relay's words; when its project's mode is
+   * `none` it is `kept`.
+   */
+  async function deliverStored(id: number): Promise<void> {
+    const stored = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!stored) return;
+    const r = await routeOf(stored.project_id);
+    if (r.mode !== 'smtp') {
+      await db.updateTable('outbox').set({ status: 'kept' }).where('id', '=', id).execute();
+      return;
+    }
+    await deliver(
+      id,
+      {
+        to: stored.to_address,
+        subject: stored.subject,
+        body: stored.body,
+        html: stored.html,
+        kind: stored.kind,
+        projectId: stored.project_id,
+      },
+      r,
+    );
+  }
+
   return {
     send,
     sendMany,
+    deliverStored,
     /** One message, answering what became of it (the mail test shows the relay's error). */
     deliverNow,
     close: async () => {

@@ -79,13 +79,37 @@ export interface CallDeclaration {
   multipart?: MultipartDeclaration;
   /** The answer; for files (`file`), the schema of what the console receives. */
   response: v.GenericSchema;
-  /** The answer is a file of this kind rather than JSON (`spreadsheet`: .xlsx or .csv, as asked; `pkpass`: an Apple Wallet pass; `document`: an uploaded document such as terms of use). */
-  file?: 'xlsx' | 'spreadsheet' | 'html' | 'image' | 'audio' | 'pkpass' | 'document';
+  /** The answer is a file of this kind rather than JSON (`spreadsheet`: .xlsx or .csv, as asked; `pkpass`: an Apple Wallet pass; `document`: an uploaded document such as terms of use; `zip`, `text`: logs). */
+  file?: 'xlsx' | 'spreadsheet' | 'html' | 'image' | 'audio' | 'pkpass' | 'document' | 'zip' | 'text';
   /** Timeout class of 7.1 (default 30 s). */
   timeout?: TimeoutClass;
   /** A websocket upgrade rather than a request with an answer (the realtime endpoint). */
   socket?: true;
+  /**
+   * What the call leaves in the audit trail (docs/decisions.md, Audit). Every authenticated
+   * call that is not a GET is recorded by default, with the entity and action read from its
+   * path; `false` for reads sent by POST and for noise (a notification marked read).
+   */
+  audit?: AuditDeclaration;
+  /**
+   * A static bearer token of the server's configuration that allows the call as well as the
+   * declared permissions, for machines that hold no user session: `metrics` is METRICS_TOKEN
+   * (Prometheus scraping GET /metrics). Unset on the server, only the permissions allow it.
+   */
+  serviceToken?: 'metrics';
 }
+
+/** How a call is audited, when the defaults read from its declaration do not fit. */
+export type AuditDeclaration =
+  | false
+  | {
+      /** The entity changed (default: the object an `{id}` names, else the entity whose path starts the call's). */
+      entity?: string;
+      /** The action recorded (default: create, update, delete, or the path's words after the entity's path). */
+      action?: string;
+      /** The domain writes its own events in the act's transaction (IP blocking): the plumbing adds none. */
+      recordedBy?: 'domain';
+    };
 
 /** The parts of a multipart body: text fields and named files with their size limit. */
 export interface MultipartDeclaration {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { anyOf, envelope, IdParamsSchema, OkSchema, type PermissionAccess } from './call';
+import { type AuditDeclaration, anyOf, envelope, IdParamsSchema, OkSchema, type PermissionAccess } from './call';
 import type { LicensedFeatures } from './entities/server-settings';
 import {
   CreatedSchema,
@@ -99,6 +99,8 @@ export interface EntityContract<
   access: EntityAccess;
   /** List-only entities (pickers of recipients and devices) have no `GET {path}/{id}`. */
   listOnly?: boolean;
+  /** How its writes are audited, when not by the plumbing's defaults (src/contract/audit-plan.ts). */
+  audit?: AuditDeclaration;
 }
 
 export function defineEntity<
@@ -226,6 +228,7 @@ export function entityCalls<const E extends EntityContract & { path: string }>(e
   const { path, access } = entity;
   const licensed = (permissions: readonly Permission[]) => anyOf(permissions, access.licences);
   const object = (action: 'view' | 'edit' | 'delete') => ({ entity: entity.name, action });
+  const audited = entity.audit === undefined ? {} : { audit: entity.audit };
   const calls: Record<string, unknown> = {
     [`GET ${path}/items`]: {
       access: licensed(access.view),
@@ -242,7 +245,12 @@ export function entityCalls<const E extends EntityContract & { path: string }>(e
     };
   }
   if (access.create) {
-    calls[`PUT ${path}`] = { access: licensed(access.create), body: entity.create, response: CreatedSchema };
+    calls[`PUT ${path}`] = {
+      access: licensed(access.create),
+      body: entity.create,
+      response: CreatedSchema,
+      ...audited,
+    };
   }
   if (access.edit) {
     calls[`PATCH ${path}/{id}`] = {
@@ -251,6 +259,7 @@ export function entityCalls<const E extends EntityContract & { path: string }>(e
       object: object('edit'),
       body: entity.patch,
       response: envelope(entity.item),
+      ...audited,
     };
   }
   if (access.delete) {
@@ -259,11 +268,13 @@ export function entityCalls<const E extends EntityContract & { path: string }>(e
       params: IdParamsSchema,
       object: object('delete'),
       response: OkSchema,
+      ...audited,
     };
     calls[`POST ${path}/delete-all`] = {
       access: licensed(access.delete),
       body: DeleteAllSchema,
       response: ObjectsDeletedSchema,
+      ...audited,
     };
   }
   if (entity.exportable) {

@@ -3,6 +3,7 @@ import { ACCESS_EVENT_CALLS } from './calls/access-events';
 import { ACCESS_MATRIX_CALLS } from './calls/access-matrix';
 import { ACCESS_RULE_CALLS } from './calls/access-rules';
 import { AMENITY_CALLS } from './calls/amenities';
+import { AUDIT_CALLS } from './calls/audit';
 import { BROKER_CALLS } from './calls/broker';
 import { COMMUNICATION_CALLS } from './calls/communications';
 import { DEVICE_EVENT_CALLS } from './calls/device-events';
@@ -25,6 +26,7 @@ import { ROLE_CALLS } from './calls/roles';
 import { SECURITY_CALLS } from './calls/security';
 import { SESSION_CALLS } from './calls/session';
 import { SHELL_CALLS } from './calls/shell';
+import { SYSTEM_CALLS } from './calls/system';
 import { TELEPHONY_CALLS } from './calls/telephony';
 import { TIME_RULE_CALLS } from './calls/time-rules';
 import { UKEY2_CALLS } from './calls/ukey2';
@@ -68,6 +70,8 @@ export const CALLS = {
   ...LICENCE_CALLS,
   ...PROJECT_CALLS,
   ...MAIL_TEMPLATE_CALLS,
+  ...AUDIT_CALLS,
+  ...SYSTEM_CALLS,
   ...INTEGRATION_CALLS,
 } as const;
 

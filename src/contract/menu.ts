@@ -147,13 +147,12 @@ export const MENU: readonly MenuCategory[] = [
   {
     id: 'settings',
     entries: [
-      planned('/audit-events', ['audit.view']),
+      page('/audit-events', 'GET /audit-events/items'),
       planned('/backups', ['backups.view']),
       page('/general-settings', 'GET /project/general'),
       page('/mail-templates', 'GET /mail-templates/items'),
       page('/licenses', 'GET /licenses/items'),
       page('/ip-blocking', 'GET /ip-blocking/bans/items'),
-      // Not built yet, but the call that will load it is declared already: it decides.
       page('/system-info', 'GET /system/info'),
     ],
   },

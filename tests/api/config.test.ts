@@ -62,6 +62,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       // The development licence key is accepted exactly when demo content is on.
       licences: { serverUrl: null, devKey: true, publicKeys: {} },
+      system: { logFileLevel: 'info', logDir: resolve('data/logs'), auditRetentionDays: 365, metricsToken: null },
     });
   });
 
@@ -115,6 +116,9 @@ describe('loadConfig', () => {
       PASSWORD_HASH_QUEUE: '0',
       PASSWORD_HASH_COST: 'low',
       TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, loopback',
+      LOG_FILE_LEVEL: 'warn',
+      AUDIT_RETENTION_DAYS: '90',
+      METRICS_TOKEN: 'prometheus-scrape-token-0123456789',
       DEVICE_SEARCH_ALLOW: '192.168.1.0/24, 10.2.0.0/16',
       DEVICE_SEARCH_PORT: '8080',
       LICENCE_SERVER_URL: 'https://licences.example.org/',
@@ -178,6 +182,12 @@ describe('loadConfig', () => {
         devKey: true,
         publicKeys: { 'vendor-2026': 'MCowBQYDK2VwAyEArdcSyDUUP5lvZLxaqVC79gpNMxLgTKbX3VmvqoVvYhc=' },
       },
+      system: {
+        logFileLevel: 'warn',
+        logDir: '/srv/gatehouse/logs',
+        auditRetentionDays: 90,
+        metricsToken: 'prometheus-scrape-token-0123456789',
+      },
     });
   });
 
@@ -201,6 +211,13 @@ describe('loadConfig', () => {
         'TRUST_PROXY must be 0, 1, or a comma-separated list',
       );
     }
+  });
+
+  it('refuses a short metrics token, a zero audit retention and an unknown file log level', () => {
+    expect(configError({ METRICS_TOKEN: 'short' }).message).toContain('METRICS_TOKEN must be at least 24');
+    expect(configError({ AUDIT_RETENTION_DAYS: '0' }).message).toContain('AUDIT_RETENTION_DAYS must be an integer');
+    expect(configError({ LOG_FILE_LEVEL: 'loud' }).message).toContain('LOG_FILE_LEVEL must be one of');
+    expect(loadConfig({ LOG_FILE_LEVEL: 'off' }).system.logFileLevel).toBe('off');
   });
 
   it('validates the password hashing pool', () => {

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSelfSigned } from '../../server/sip/certificate';
 import { accessRulesEntity } from '../../src/contract/entities/access-rule';
+import { amenitiesEntity } from '../../src/contract/entities/amenity';
 import { announcesEntity } from '../../src/contract/entities/announce';
 import { conversationsEntity } from '../../src/contract/entities/conversation';
 import { devicesEntity } from '../../src/contract/entities/device';
@@ -51,6 +52,7 @@ import {
 import { isAudioChoice } from '../../src/services/alert-audio';
 import { accessRuleForm } from '../../src/ui/access-rules/access-rule-form';
 import { elevatorAccessRuleForm } from '../../src/ui/access-rules/elevator-access-rule-form';
+import { amenityForm } from '../../src/ui/amenities/amenity-form';
 import { announceForm } from '../../src/ui/announces/announce-form';
 import { conversationForm } from '../../src/ui/conversations/conversation-form';
 import { deviceForm } from '../../src/ui/devices/device-form';
@@ -130,6 +132,14 @@ const NOT_ENTITY_FORMS: Record<string, string> = {
   commandForm: 'commands with no inputs (remove the avatar, send the registration link)',
   ukey2IssueForm: 'a command (POST /ukey2/issue) answering the key it issued; ukey2.test.ts reads keys back',
   ukey2ViewForm: 'the UKEY2 view page: fetch only (7.5), nothing is ever saved',
+  mailTestForm: 'a command (POST /project/mail/test): where a test message goes; project-settings.test.ts sends it',
+  brokerCertificateForm:
+    'an upload (POST /project/broker) of a write-only key; project-settings.test.ts reads the certificate back',
+  deviceBackupForm:
+    'a file import (POST /project/import/device-backup); project-settings.test.ts checks what it changed',
+  logoForm: 'an image upload (POST /project/whitelabel/logo); project-settings.test.ts reads the stored logo back',
+  settingsCommandForm:
+    'commands with no inputs (remove the logo, delete the phonebooks, forget the broker certificate)',
 };
 
 /** An entity form, through the entity-form machine's own pure helpers. */
@@ -988,8 +998,14 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
       patch: { password: 'rt-dev-pass-2', device_password: 'rt-dev-login-pass-2', mqtt: 'rt-mqtt-2', sip: 'Rt2Sip2pw' },
     };
     // The integrations the door is linked to (the integrator of section 5 is one of the project's).
-    const gate = v.parse(v.number(), await ok('POST', '/integrations', { name: 'RT gate VMS', settings: { url: 'https://rt-gate.vms.test' } }));
-    const yard = v.parse(v.number(), await ok('POST', '/integrations', { name: 'RT yard VMS', settings: { url: 'https://rt-yard.vms.test' } }));
+    const gate = v.parse(
+      v.number(),
+      await ok('POST', '/integrations', { name: 'RT gate VMS', settings: { url: 'https://rt-gate.vms.test' } }),
+    );
+    const yard = v.parse(
+      v.number(),
+      await ok('POST', '/integrations', { name: 'RT yard VMS', settings: { url: 'https://rt-yard.vms.test' } }),
+    );
     await roundTrip({
       name: 'devices',
       form: entityForm(deviceForm(), deviceForm),
@@ -1099,7 +1115,9 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
             { floor: '2', name: '', is_public: false, is_panel_floor: false, apartments: '201, 202', ports: '2, 30' },
           ],
         },
-        notSent: { 'integration_axxon.integration_name': 'shown beside the integration, read with the device, never sent' },
+        notSent: {
+          'integration_axxon.integration_name': 'shown beside the integration, read with the device, never sent',
+        },
         expected: {
           name: 'Round trip lift controller',
           description: 'Made by the form round trip',
@@ -1279,7 +1297,9 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
               { floor: '5', name: 'Top', is_public: true, is_panel_floor: false, apartments: '501', ports: '2, 1' },
             ],
           },
-          notSent: { 'integration_axxon.integration_name': 'shown beside the integration, read with the device, never sent' },
+          notSent: {
+            'integration_axxon.integration_name': 'shown beside the integration, read with the device, never sent',
+          },
           expected: {
             name: 'Round trip panel',
             description: 'Edited by the form round trip',
@@ -2067,6 +2087,75 @@ describe.each(dialects)('every field a console form sends is read back (%s)', (d
             domain: group('Unit 102'),
             subject: 'New password for {{login}}',
             body: '{{link}}',
+          },
+        },
+      ],
+    });
+  });
+
+  it('amenities', async () => {
+    const noFile = { originalUrl: null, url: null, action: 'none' as const, file: null, name: null };
+    const rules: Record<string, number> = {};
+    for (const r of await t.db.selectFrom('access_rules').select(['id', 'name']).execute()) rules[r.name] = r.id;
+    const rule = (name: string) => row(rules, name);
+    const H = 3600;
+    // Files go by their own uploads after the save (the amenities service); amenities.test.ts reads them back.
+    const files = { files: 'image and terms of use are uploaded on their own after the save' };
+    await roundTrip({
+      name: 'amenities',
+      form: entityForm(amenityForm),
+      ...calls(amenitiesEntity),
+      effect: async (body) => {
+        const { files: _uploads, ...rest } = body;
+        return rest;
+      },
+      create: {
+        values: {
+          name: 'Round trip pool',
+          address: 'Roof',
+          description: 'Heated, with towels',
+          domains: [group('Building A')],
+          access_rules: [rule('Gym — reservations')],
+          persons_min: '2',
+          persons_max: '8',
+          duration: 1800,
+          items: [{ days: ['mon', 'wed'], from: 8 * H, to: 10 * H }],
+          files: { image: noFile, terms_of_use: noFile },
+        },
+        kept: files,
+        expected: {
+          name: 'Round trip pool',
+          address: 'Roof',
+          description: 'Heated, with towels',
+          domains: [{ id: groups['Building A'] }],
+          access_rules: [{ id: rules['Gym — reservations'] }],
+          number_of_persons: { min: 2, max: 8 },
+          time_slots: { duration: 1800, items: [{ days: ['mon', 'wed'], from: 8 * H, to: 10 * H }] },
+        },
+      },
+      edits: [
+        {
+          values: {
+            name: 'Round trip pool 2',
+            address: 'Roof, east',
+            description: 'Closed in winter',
+            domains: [group('Unit 101')],
+            access_rules: [rule('Meeting room — reservations')],
+            persons_min: '1',
+            persons_max: '20',
+            duration: 3600,
+            items: [{ days: ['sat', 'sun'], from: 9 * H, to: 13 * H }],
+            files: { image: noFile, terms_of_use: noFile },
+          },
+          kept: files,
+          expected: {
+            name: 'Round trip pool 2',
+            address: 'Roof, east',
+            description: 'Closed in winter',
+            domains: [{ id: groups['Unit 101'] }],
+            access_rules: [{ id: rules['Meeting room — reservations'] }],
+            number_of_persons: { min: 1, max: 20 },
+            time_slots: { duration: 3600, items: [{ days: ['sat', 'sun'], from: 9 * H, to: 13 * H }] },
           },
         },
       ],

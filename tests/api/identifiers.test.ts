@@ -125,12 +125,21 @@ describe.each(dialects)('identifiers (%s)', (dialect) => {
     });
   });
 
-  it("has the demo's cards, codes and plate", async () => {
+  it("has the demo's cards, codes and plate, and the QR codes of the resident's reservations", async () => {
     const demo = JSON.stringify([{ field: 'owner', rule: 'has', value: [ids.users.resident] }]);
     const res = await t.call('GET', `/identifiers/items?${q({ sort: 'value', filters: demo })}`, { token: admin });
     const rows = v.parse(IdentifierListSchema, res.json()).data.map((i) => `${i.type}:${i.value}:${i.value_hex}`);
     // Other tests of this file add the resident's identifiers later; this one runs after the first.
-    expect(rows).toEqual(['card:3735928559:DEADBEEF', 'card:41394:A1B2', 'code:482913:null', 'plate:GH204K:null']);
+    expect(rows.filter((r) => !r.startsWith('qr:'))).toEqual([
+      'card:3735928559:DEADBEEF',
+      'card:41394:A1B2',
+      'code:482913:null',
+      'plate:GH204K:null',
+    ]);
+    // The demo books the gym four times for the resident: each booking holds its own QR (Amenities).
+    const reservationQrs = rows.filter((r) => r.startsWith('qr:'));
+    expect(reservationQrs).toHaveLength(4);
+    for (const qr of reservationQrs) expect(qr).toMatch(/^qr:AR-[0-9A-F]{24}:null$/);
   });
 
   it('keeps one form per type: codes keep leading zeros, plates lose spaces and case', async () => {
@@ -189,7 +198,11 @@ describe.each(dialects)('identifiers (%s)', (dialect) => {
       { field: 'value', rule: 'begins_with', value: '900' },
     ]);
     expect(await values({ filters: code })).toEqual(['9002', '9003']);
-    const revoked = JSON.stringify([{ field: 'revoked', rule: 'equals', value: true }]);
+    // The demo's finished reservations hold revoked QR codes too: only this test's codes are looked at.
+    const revoked = JSON.stringify([
+      { field: 'revoked', rule: 'equals', value: true },
+      { field: 'value', rule: 'begins_with', value: '900' },
+    ]);
     expect(await values({ filters: revoked })).toEqual(['9003']);
     const owner = JSON.stringify([{ field: 'owner', rule: 'has', value: [clerk.id] }]);
     expect(await values({ filters: owner })).toEqual(['9001']);

@@ -67,7 +67,7 @@ describe.each(dialects)('SIP bans in the IP-blocking area (%s)', (dialect) => {
     const ua = await t.registered(NUMBERS.resident);
     await ua.close();
     const audit = await t.db.selectFrom('audit_events').selectAll().execute();
-    expect(audit).toMatchObject([{ action: 'ip_blocking.unban', entity_key: '127.0.0.1 sip' }]);
+    expect(audit).toMatchObject([{ action: 'unban', entity_key: '127.0.0.1 sip' }]);
   });
 
   it('bans a returning SIP offender a step longer', async () => {

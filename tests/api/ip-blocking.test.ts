@@ -55,8 +55,14 @@ describe.each(dialects)('IP blocking area (%s)', (dialect) => {
       await t.app.ctx.ipBlocking.recordFailure({ ip, service: 'sip', cause });
     }
   };
-  const audit = (action: string) =>
-    t.db.selectFrom('audit_events').selectAll().where('action', '=', action).orderBy('id').execute();
+  const audit = (entity: string, action: string) =>
+    t.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('entity', '=', entity)
+      .where('action', '=', action)
+      .orderBy('id')
+      .execute();
   const post = (path: string, body: unknown, token = admin) => t.call('POST', path, { token, body });
 
   beforeAll(async () => {
@@ -130,7 +136,7 @@ describe.each(dialects)('IP blocking area (%s)', (dialect) => {
     });
     expect(refused.statusCode).toBe(429);
 
-    const [event] = await audit('ip_blocking.unban');
+    const [event] = await audit('ip_bans', 'unban');
     expect(event).toMatchObject({
       project_id: projectId,
       user_id: adminId,
@@ -155,7 +161,7 @@ describe.each(dialects)('IP blocking area (%s)', (dialect) => {
       message: 'invalid data sent',
       errors: { ip: { code: 'ip' }, service: { code: 'invalid' } },
     });
-    expect(await audit('ip_blocking.unban')).toHaveLength(2);
+    expect(await audit('ip_bans', 'unban')).toHaveLength(2);
   });
 
   it('unbans all bans of a service, then all, each writing an audit row; the status shows them', async () => {
@@ -176,7 +182,7 @@ describe.each(dialects)('IP blocking area (%s)', (dialect) => {
     expect((await post('/ip-blocking/unban-all', {})).json()).toEqual({ data: { unbanned: 1 } });
     expect(await banned()).toEqual([]);
 
-    const rows = await audit('ip_blocking.unban_all');
+    const rows = await audit('ip_bans', 'unban_all');
     expect(rows.map((row) => [row.user_id, row.project_id, row.entity, row.entity_key])).toEqual([
       [adminId, projectId, 'ip_bans', 'sip'],
       [adminId, projectId, 'ip_bans', null],
@@ -254,8 +260,8 @@ describe.each(dialects)('IP blocking area (%s)', (dialect) => {
     expect(all.json()).toEqual({ data: { deleted: 1 } });
     expect((await t.call('GET', '/ip-blocking/whitelist/items', { token: admin })).json().meta.total).toBe(0);
 
-    const added = await audit('ip_blocking.whitelist_add');
-    const removed = await audit('ip_blocking.whitelist_delete');
+    const added = await audit('ip_whitelist', 'create');
+    const removed = await audit('ip_whitelist', 'delete');
     expect(added.map((row) => [row.user_id, row.entity, row.entity_key])).toEqual([
       [adminId, 'ip_whitelist', '10.0.0.0/8'],
       [adminId, 'ip_whitelist', '2001:db8::1'],
@@ -273,7 +279,7 @@ describe.each(dialects)('IP blocking area (%s)', (dialect) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await banned()).toEqual(['203.0.113.200 sip WRONG_NUMBER']);
-    const [event] = await audit('ip_blocking.whitelist_add');
+    const [event] = await audit('ip_whitelist', 'create');
     expect(JSON.parse(event!.details)).toEqual({
       ip: '203.0.113.0/28',
       description: 'branch office',

@@ -67,6 +67,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Embedded broker listeners (default none: MQTT_PORT=off); `{ port: 0, websocketPort: null }` for devices to connect. */
   brokerPorts?: BrokerPorts;
+  /** The server's own logger (log files under DATA_DIR/logs at LOG_FILE_LEVEL; nothing to stdout) instead of none. */
+  serverLogger?: boolean;
 }
 
 /** Replaces the database name of a postgres URL, keeping user, host and query (socket paths included). */
@@ -105,6 +107,8 @@ export async function buildTestApp(dialect: DialectName = 'sqlite', options: Tes
     GATEHOUSE_SIMULATOR: '0',
     // argon2id at its floor: suites log in thousands of times; tests/api/password-cost.test.ts keeps the standard cost honest.
     PASSWORD_HASH_COST: 'low',
+    // With the server's logger (serverLogger) it writes to its files only.
+    LOG_LEVEL: 'silent',
     ...options.env,
   };
   if (options.sameDatabaseAs) {
@@ -128,7 +132,7 @@ export async function buildTestApp(dialect: DialectName = 'sqlite', options: Tes
   const app = await buildApp({
     config,
     db,
-    logger: false,
+    ...(options.serverLogger ? {} : { logger: false as const }),
     distDir: options.distDir ?? join(dataDir, 'no-dist'),
     media: options.media,
     clock: options.clock,

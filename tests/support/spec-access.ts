@@ -565,6 +565,25 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'POST /mail-templates/preview/send': settingsChange,
   'POST /domains/{id}/mail-templates/preview': templatesGroup,
   'POST /domains/{id}/mail-templates/preview/send': templatesGroup,
+  // 6.2 Audit: view audit (the list, one event, the export).
+  'GET /audit-events/items': any('audit.view'),
+  'GET /audit-events/{id}': any('audit.view'),
+  'GET /audit-events/export': any('audit.view'),
+  // 6.2 System: view system info reads logs, workers, metrics and queues (7.8, 7.2 /logs/download);
+  // acting on the server is changing settings, as the SIP and broker restarts (docs/decisions.md).
+  'GET /system/logs/available': any('system.view_info'),
+  'GET /system/logs/{log}/100': any('system.view_info'),
+  'GET /logs/download': any('system.view_info'),
+  'GET /system/workers': any('system.view_info'),
+  'POST /system/workers/{name}/start': settingsChange,
+  'POST /system/workers/{name}/stop': settingsChange,
+  'POST /system/workers/{name}/restart': settingsChange,
+  'GET /metrics/routes': any('system.view_info'),
+  'POST /metrics/routes/reset': settingsChange,
+  'GET /metrics': any('system.view_info'),
+  'GET /system/queues': any('system.view_info'),
+  'POST /system/queues/{queue}/retry': settingsChange,
+  'POST /system/queues/{queue}/clear': settingsChange,
 
   // 6.3 Integrations (7.8): create and update by POST; the level is checked per integration.
   'GET /integrations/items': integrationsView,

@@ -58,7 +58,7 @@ export const ipBlocking: Migration = {
       // The project the acting user worked in; null for the system or installation-wide acts without one.
       .addColumn('project_id', 'integer', (c) => c.references('projects.id').onDelete('set null'))
       .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
-      // area.verb, e.g. ip_blocking.unban
+      // the act, e.g. update, delete_all, unban (src/contract/audit-plan.ts)
       .addColumn('action', 'text', (c) => c.notNull())
       // The entity acted on (a contract entity name, e.g. ip_bans) and its id, or a key when it has none.
       .addColumn('entity', 'text', (c) => c.notNull())

@@ -21,6 +21,7 @@ import { accessEvents } from './0022_access_events';
 import { amenities } from './0024_amenities';
 import { projectSettings } from './0025_project_settings';
 import { licences } from './0026_licences';
+import { audit } from './0027_audit';
 import { integrations } from './0029_integrations';
 
 /**
@@ -50,5 +51,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024_amenities': amenities,
   '0025_project_settings': projectSettings,
   '0026_licences': licences,
+  '0027_audit': audit,
   '0029_integrations': integrations,
 };

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import * as v from 'valibot';
-import en from '../../../locales/en/amenities.json';
-import ru from '../../../locales/ru/amenities.json';
+import en from '../../../locales/en/amenities.json' with { type: 'json' };
+import ru from '../../../locales/ru/amenities.json' with { type: 'json' };
 import { clockOf, type SlotPiece } from '../../../src/contract/amenity-slots';
 import type { Language } from '../../../src/contract/constants';
 import {

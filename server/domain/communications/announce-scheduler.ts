@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { COMMUNICATIONS } from '../../../src/contract/constants';
 import type { AppContext } from '../../context';
+import type { WorkerReport } from '../../workers/registry';
 import { startDueAnnounces } from './announce-delivery';
 
 /** Starts announces whose execute_at has come; tests drive `tick` with the time they choose. */
@@ -19,6 +20,7 @@ export function startAnnounceScheduler(
   ctx: AppContext,
   log: FastifyBaseLogger,
   intervalMs: number = COMMUNICATIONS.schedulerIntervalMs,
+  report?: WorkerReport,
 ): AnnounceScheduler {
   let last: Promise<unknown> = Promise.resolve();
   const tick = (now?: Date) => {
@@ -31,7 +33,12 @@ export function startAnnounceScheduler(
     return run;
   };
   const timer = setInterval(() => {
-    tick().catch((error) => log.error({ err: error }, 'announce scheduler'));
+    tick()
+      .then(() => report?.ran())
+      .catch((error) => {
+        report?.failed(error);
+        log.error({ err: error }, 'announce scheduler');
+      });
   }, intervalMs);
   // The scheduler never keeps the process alive on its own.
   timer.unref();

@@ -36,7 +36,7 @@ import { sipOf } from './sip-settings';
  * - `whitelabelFor` (whitelabel.ts) — what a user sees (their group's white label, else the project's);
  * - `appleWalletFor` — identifiers' pkpass (wt/guest): the group's Apple Wallet fields when
  *   it enables its own, else the project's;
- * - `guestLimitsFor` — guest keys: the group's limits, else the project's;
+ * - `projectGuestLimits`, `projectNamedZone` — guest keys' project limits (guest-access/limits.ts), amenities' zone;
  * - `domainForwardRules` (sip-settings.ts) — forwarding of calls to a group's own number.
  */
 

@@ -137,10 +137,15 @@ export function createIpBlocking(options: IpBlockingOptions) {
     /** Notices bans that ran out (announcing them once across nodes) and forgets stale counters, locks and bans. */
     sweep,
 
-    /** Sweeps every SWEEP_INTERVAL_MS until stop(). */
-    start() {
+    /** Sweeps every SWEEP_INTERVAL_MS until stop(), telling `report` (the worker registry) of each sweep. */
+    start(report?: { ran(): void; failed(error: unknown): void }) {
       timer ??= setInterval(() => {
-        sweep().catch((error) => options.log?.warn({ err: error }, 'ip blocking: sweep failed'));
+        sweep()
+          .then(() => report?.ran())
+          .catch((error) => {
+            report?.failed(error);
+            options.log?.warn({ err: error }, 'ip blocking: sweep failed');
+          });
       }, SWEEP_INTERVAL_MS);
       timer.unref();
     },

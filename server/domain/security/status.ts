@@ -39,6 +39,7 @@ export async function ipBlockingStatus(blocking: IpBlocking): Promise<IpBlocking
     .selectFrom('audit_events as a')
     .leftJoin('users as u', 'u.id', 'a.user_id')
     .select(['a.action', 'a.details', 'a.created_at', 'u.id as user_id', 'u.name as user_name'])
+    .where('a.entity', '=', 'ip_bans')
     .where('a.action', 'in', [AUDIT_ACTIONS.unban, AUDIT_ACTIONS.unbanAll])
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')

@@ -8,10 +8,10 @@ import type { IpBlocking } from './ip-blocking';
 
 /** Audit actions of IP blocking (`audit_events.action`). */
 export const AUDIT_ACTIONS = {
-  unban: 'ip_blocking.unban',
-  unbanAll: 'ip_blocking.unban_all',
-  whitelistAdd: 'ip_blocking.whitelist_add',
-  whitelistDelete: 'ip_blocking.whitelist_delete',
+  unban: 'unban',
+  unbanAll: 'unban_all',
+  whitelistAdd: 'create',
+  whitelistDelete: 'delete',
 } as const;
 
 /** Bans listed in the audit details of an unban-all, at most (the count is always whole). */

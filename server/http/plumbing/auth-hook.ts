@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Access } from '../../../src/contract/call';
 import type { AppContext } from '../../context';
@@ -8,15 +9,28 @@ import { notAuthorized } from '../../domain/errors';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract declaration a route was registered from (register-call.ts); absent on non-API routes. */
-    call?: { key: string; access: Access };
+    call?: { key: string; access: Access; serviceToken?: 'metrics' };
   }
   interface FastifyRequest {
     /** The authenticated caller, or null on public calls and anonymous callers of optional ones. */
     auth: Auth | null;
+    /** The service token the request carried, when it is the one its call accepts (METRICS_TOKEN). */
+    service: 'metrics' | null;
   }
 }
 
 const BEARER = /^Bearer +(\S+)$/i;
+
+const serviceTokenOf = (ctx: AppContext, service: 'metrics') =>
+  service === 'metrics' ? ctx.config.system.metricsToken : null;
+
+/** Compares in constant time (of the expected length), so the token cannot be guessed byte by byte. */
+function sameSecret(given: string, expected: string | null): boolean {
+  if (!expected) return false;
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
 
 /**
  * Authenticates API calls: reads `Authorization: Bearer <jwt>`, verifies it and
@@ -27,8 +41,10 @@ const BEARER = /^Bearer +(\S+)$/i;
  */
 export function installAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('service', null);
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    const access = request.routeOptions.config.call?.access;
+    const call = request.routeOptions.config.call;
+    const access = call?.access;
     // No declaration: not an API call (the 404 handler answers it).
     if (!access || access.kind === 'public') return;
     const header = request.headers.authorization;
@@ -37,6 +53,11 @@ export function installAuth(app: FastifyInstance, ctx: AppContext): void {
       throw notAuthorized();
     }
     const token = BEARER.exec(header)?.[1];
+    // A machine's static token (Prometheus): it opens only the calls that name it.
+    if (call.serviceToken && token && sameSecret(token, serviceTokenOf(ctx, call.serviceToken))) {
+      request.service = call.serviceToken;
+      return;
+    }
     const claims = token ? await verifyAccessToken(ctx.jwtKey, token) : null;
     const auth = claims ? await loadAuth(ctx.db, claims) : null;
     if (!auth) throw notAuthorized();

@@ -11,6 +11,7 @@ import { createListTotals, type ListTotals } from '../../db/list-totals';
 import type { Auth } from '../../domain/auth/auth-context';
 import { itemNotFound, wrongParameters } from '../../domain/errors';
 import { loadExcelJS } from '../../lazy-packages';
+import { registerAuditReader } from './audit-trail';
 import { type DeclaredCallInput, type ObjectScope, registerDeclaredCall, registerObjectScope } from './register-call';
 
 type ItemOf<E extends EntityContract> = v.InferInput<E['item']>;
@@ -150,6 +151,25 @@ export async function readItem<E extends EntityContract, DB, TB extends keyof DB
   return item;
 }
 
+/**
+ * Items by id within the caller's scope, with every relation an item has (what the audit trail
+ * compares before and after an act), in chunks.
+ */
+export async function readItems<E extends EntityContract, DB, TB extends keyof DB, SDB, STB extends keyof SDB, Row>(
+  def: EntityServer<E, DB, TB, SDB, STB, Row>,
+  auth: Auth,
+  ids: readonly number[],
+): Promise<Map<number, Record<string, unknown>>> {
+  const found = new Map<number, Record<string, unknown>>();
+  for (let i = 0; i < ids.length; i += EXPORT_CHUNK) {
+    const chunk = ids.slice(i, i + EXPORT_CHUNK);
+    const q = def.select(def.scoped(auth).where(sql<SqlBool>`${sql.ref(def.idColumn)} in (${sql.join(chunk)})`), auth);
+    const items = await def.toItems((await q.execute()) as Row[], auth, def.entity.with);
+    for (const item of items as Record<string, unknown>[]) found.set(Number(item.id), item);
+  }
+  return found;
+}
+
 /** The object scope of an entity: its visible rows, narrowed by `permitted` for writes. */
 export function objectScopeOf<E extends EntityContract, DB, TB extends keyof DB, SDB, STB extends keyof SDB, Row>(
   def: EntityServer<E, DB, TB, SDB, STB, Row>,
@@ -190,9 +210,11 @@ export function registerEntityCalls<E extends EntityContract, DB, TB extends key
   const { path, access } = def.entity;
   const custom = new Set(def.custom ?? []);
   // Registration is by key; the key's declaration (src/contract) decides checks and schemas.
-  const register = (k: string, handler: (input: DeclaredCallInput) => Promise<unknown>) =>
-    registerDeclaredCall(app, k, handler);
+  const register = (k: string, handler: (input: DeclaredCallInput) => Promise<unknown>, ownAudit = false) =>
+    registerDeclaredCall(app, k, handler, { ownAudit });
   registerObjectScope(app, def.entity.name, objectScopeOf(def));
+  // The audit trail reads objects before and after an act as the item call answers them.
+  registerAuditReader(app, def.entity.name, { many: (auth, ids) => readItems(def, auth, ids) });
   const { db } = app.ctx;
   engines.set(def, {
     dialect: dialectOf(db),
@@ -223,10 +245,23 @@ export function registerEntityCalls<E extends EntityContract, DB, TB extends key
       await remove(auth as Auth, [(params as { id: number }).id]);
       return { data: true };
     });
-    register(`POST ${path}/delete-all`, async ({ auth, body }) => {
-      const ids = await selectionOf(def, auth as Auth, body as DeleteAll);
-      return { data: { deleted: ids.length === 0 ? 0 : await remove(auth as Auth, ids) } };
-    });
+    register(
+      `POST ${path}/delete-all`,
+      async ({ auth, body, audit }) => {
+        const caller = auth as Auth;
+        const ids = await selectionOf(def, caller, body as DeleteAll);
+        if (ids.length === 0) return { data: { deleted: 0 } };
+        // One audit event per object removed, with what it was (a selection by filter names no ids).
+        const before = await readItems(def, caller, ids);
+        const deleted = await remove(caller, ids);
+        const left = new Set(await visibleIds(def, caller, { ids }));
+        audit.objects(
+          ids.filter((id) => !left.has(id)).map((id) => ({ id, before: before.get(id) ?? null, after: null })),
+        );
+        return { data: { deleted } };
+      },
+      true,
+    );
   }
   if (def.entity.exportable) {
     register(`GET ${path}/export`, async ({ auth, query }) => {

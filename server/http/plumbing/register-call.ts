@@ -1,5 +1,7 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import * as v from 'valibot';
+import { auditPlanOf } from '../../../src/contract/audit-plan';
 import {
   type Access,
   type CallDeclaration,
@@ -10,9 +12,11 @@ import {
 import { CALLS, type CallKey } from '../../../src/contract/http';
 import { isPermission } from '../../../src/contract/permissions';
 import { issuesToFieldErrors } from '../../../src/contract/validation';
+import { withActOrigin } from '../../domain/audit/request-context';
 import type { Auth } from '../../domain/auth/auth-context';
 import { invalidData, itemNotFound, notAuthorized, prohibited, wrongParameters } from '../../domain/errors';
 import { projectFeatures } from '../../domain/project/features';
+import { type CallAudit, originOf, planAudit, startTrail } from './audit-trail';
 import { readMultipart, type UploadedFiles } from './multipart';
 
 type Declared<K extends CallKey> = (typeof CALLS)[K];
@@ -33,7 +37,14 @@ export type BodyOf<K extends CallKey> =
 
 /** A file answer: sent as is, with its type and, for downloads, its name. */
 export interface FileAnswer {
-  file: { contentType: string; data: Buffer | string; filename?: string; cacheControl?: string; language?: string };
+  file: {
+    contentType: string;
+    /** A stream is sent as it comes (a zip of the logs). */
+    data: Buffer | string | Readable;
+    filename?: string;
+    cacheControl?: string;
+    language?: string;
+  };
 }
 export type AnswerOf<K extends CallKey> =
   Declared<K> extends { file: string } ? FileAnswer : v.InferInput<Declared<K>['response']>;
@@ -46,6 +57,8 @@ export interface CallInput<K extends CallKey> {
   body: BodyOf<K>;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The call's audit trail, for a handler that knows better than the plumbing (plumbing/audit-trail.ts). */
+  audit: CallAudit;
 }
 export type CallHandler<K extends CallKey> = (input: CallInput<K>) => Promise<AnswerOf<K>>;
 
@@ -128,6 +141,7 @@ export interface DeclaredCallInput {
   body: unknown;
   request: FastifyRequest;
   reply: FastifyReply;
+  audit: CallAudit;
 }
 
 /**
@@ -138,6 +152,7 @@ export function registerDeclaredCall(
   app: FastifyInstance,
   key: string,
   handler: (input: DeclaredCallInput) => Promise<unknown>,
+  options: { ownAudit?: boolean } = {},
 ): void {
   if (!Object.hasOwn(CALLS, key)) throw new Error(`call ${key} is not declared in the contract`);
   const declaration = CALLS[key as CallKey] as CallDeclaration;
@@ -146,11 +161,20 @@ export function registerDeclaredCall(
   if (app.registeredCalls.has(key)) throw new Error(`call ${key} is registered twice`);
   app.registeredCalls.add(key);
   const { method, path } = splitCallKey(key);
+  // What the audit trail records of it (src/contract/audit-plan.ts), and the secrets its schemas mark.
+  const planned = planAudit(auditPlanOf(key, declaration), declaration);
+  const acts = method !== 'GET';
 
   app.route({
     method: method as HTTPMethods,
     url: toFastifyPath(path),
-    config: { call: { key, access: declaration.access } },
+    config: {
+      call: {
+        key,
+        access: declaration.access,
+        ...(declaration.serviceToken ? { serviceToken: declaration.serviceToken } : {}),
+      },
+    },
     handler: async (request, reply) => {
       const auth = await authorise(app, declaration, request);
       const params = parseParams(declaration, request);
@@ -160,15 +184,37 @@ export function registerDeclaredCall(
       const body = await parseBody(declaration, request);
       const unsafe = unsafeTextPath(query, 'query') ?? unsafeTextPath(body, '');
       if (unsafe !== null) throw invalidData({ [unsafe || '_']: { code: 'invalid' } });
-      const answer = await handler({ auth, params, query, body, request, reply });
-      if (declaration.file) return sendFile(reply, answer as FileAnswer);
-      const shaped = v.safeParse(declaration.response, answer);
-      if (!shaped.success) {
-        throw new Error(`${key} answered outside the contract: ${JSON.stringify(v.flatten(shaped.issues).nested)}`);
-      }
-      return shaped.output;
+      const input = { auth, params, query, body, request, reply };
+      if (!acts) return answerOf(key, declaration, reply, await handler({ ...input, audit: NO_AUDIT }));
+      // A handler that reports its objects itself (a delete-all) needs no reading before.
+      const trail = startTrail(app, planned, { auth, params, body, method, request, own: options.ownAudit });
+      // Events written inside (the trail's, a domain's own) say where the act came from.
+      const { answer, shaped } = await withActOrigin(originOf(request, key), async () => {
+        await trail.begin();
+        const answer = await handler({ ...input, audit: trail.api });
+        const shaped = declaration.file ? undefined : shapedAnswer(key, declaration, answer);
+        // The trail reads the answer as the caller gets it: nothing the contract does not name.
+        await trail.finish(shaped);
+        return { answer, shaped };
+      });
+      return declaration.file ? sendFile(reply, answer as FileAnswer) : shaped;
     },
   });
+}
+
+const NO_AUDIT: CallAudit = { objects() {}, note() {}, skip() {} };
+
+/** The answer through the declared response schema (an answer outside it is a bug: 500). */
+function shapedAnswer(key: string, declaration: CallDeclaration, answer: unknown): unknown {
+  const shaped = v.safeParse(declaration.response, answer);
+  if (!shaped.success) {
+    throw new Error(`${key} answered outside the contract: ${JSON.stringify(v.flatten(shaped.issues).nested)}`);
+  }
+  return shaped.output;
+}
+
+function answerOf(key: string, declaration: CallDeclaration, reply: FastifyReply, answer: unknown) {
+  return declaration.file ? sendFile(reply, answer as FileAnswer) : shapedAnswer(key, declaration, answer);
 }
 
 /** `/users/{id}` → `/users/:id`. */
@@ -177,6 +223,8 @@ export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
 async function authorise(app: FastifyInstance, declaration: CallDeclaration, request: FastifyRequest) {
   const { access } = declaration;
   if (access.kind === 'public' || access.kind === 'optional') return request.auth;
+  // The auth hook let in the static token this call accepts: a machine, no user.
+  if (declaration.serviceToken && request.service === declaration.serviceToken) return null;
   const auth = request.auth;
   if (!auth) throw notAuthorized();
   if (access.kind === 'permission' && !access.anyOf.some((p) => auth.role.permissions.includes(p))) {

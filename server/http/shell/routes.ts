@@ -4,14 +4,12 @@ import type { Hub } from '../../realtime/hub';
 import { homeRoutes } from './home';
 import { realtimeRoutes } from './realtime';
 import { shellRoutes } from './shell';
-import { systemRoutes } from './system';
 import { termsRoutes } from './terms';
 
-/** The console shell's calls, the dashboard, system information and the realtime socket. */
+/** The console shell's calls, the dashboard and the realtime socket. */
 export async function shellAreaRoutes(app: FastifyInstance, { ctx, hub }: { ctx: AppContext; hub: Hub }) {
   await app.register(shellRoutes, { ctx });
   await app.register(termsRoutes);
   await app.register(homeRoutes, { ctx });
-  await app.register(systemRoutes, { ctx });
   await app.register(realtimeRoutes, { ctx, hub });
 }

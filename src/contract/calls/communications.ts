@@ -58,6 +58,7 @@ export const COMMUNICATION_CALLS = defineCalls({
     response: envelope(ConversationMessageSchema),
   },
   'POST /conversations/{id}/read': {
+    audit: false,
     access: anyOf(conversationsEntity.access.view),
     ...conversation,
     response: envelope(v.literal(true)),
@@ -72,6 +73,7 @@ export const COMMUNICATION_CALLS = defineCalls({
   },
   // "send poll" of 7.6: the recipient's answer, by token.
   'POST /announces/response': {
+    audit: false,
     access: recipient,
     body: AnnounceResponseCreateSchema,
     response: envelope(AnnounceByTokenSchema),
@@ -90,9 +92,10 @@ export const COMMUNICATION_CALLS = defineCalls({
     response: envelope(EmergencyAlertSchema),
   },
   // A two-tone siren made by the server, stored like an upload.
-  'POST /emergency-alerts/generate': { access: alertWriters, response: StoredAudioSchema },
+  'POST /emergency-alerts/generate': { audit: false, access: alertWriters, response: StoredAudioSchema },
   // The audio as `file` (wav, mp3 or ogg).
   'POST /emergency-alerts/file': {
+    audit: false,
     access: alertWriters,
     multipart: { fields: v.object({}), files: { file: { maxBytes: COMMUNICATIONS.audioMaxBytes, required: true } } },
     response: StoredAudioSchema,

@@ -17,12 +17,14 @@ const drivers = anyOf(['devices.edit', 'self_domain.manage_devices']);
 export const DEVICE_SEARCH_CALLS = defineCalls({
   'POST /devices/search': { access: adders, body: DeviceSearchBodySchema, response: DeviceSearchStartedSchema },
   'PUT /devices/remote-control/sessions': {
+    audit: { action: 'remote_control_open' },
     access: drivers,
     body: RemoteControlOpenSchema,
     response: envelope(RemoteControlSessionSchema),
     timeout: 'remoteControl',
   },
   'PATCH /devices/remote-control/sessions/{session_id}': {
+    audit: { action: 'remote_control_command' },
     access: drivers,
     params: RemoteControlParamsSchema,
     body: RemoteControlCommandSchema,

@@ -15,6 +15,16 @@ const adders = anyOf(['devices.create', 'self_domain.manage_devices']);
 export const DEVICE_CALLS = defineCalls({
   ...entityCalls(devicesEntity),
   ...entityCalls(rawDevicesEntity),
-  'PUT /devices/items/found': { access: adders, body: PutFoundSchema, response: DevicesAddedSchema },
-  'PUT /devices/from-pool': { access: adders, body: FromPoolSchema, response: DevicesAddedSchema },
+  'PUT /devices/items/found': {
+    audit: { action: 'create_found' },
+    access: adders,
+    body: PutFoundSchema,
+    response: DevicesAddedSchema,
+  },
+  'PUT /devices/from-pool': {
+    audit: { action: 'create_from_pool' },
+    access: adders,
+    body: FromPoolSchema,
+    response: DevicesAddedSchema,
+  },
 });

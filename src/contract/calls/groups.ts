@@ -52,6 +52,7 @@ export const GROUP_CALLS = defineCalls({
     response: envelope(v.array(FloorWithApartmentsSchema)),
   },
   'POST /domains/generate/tree': {
+    audit: false,
     access: create,
     body: GenerateRequestSchema,
     response: envelope(GeneratedTreeSchema),

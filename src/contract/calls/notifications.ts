@@ -22,6 +22,7 @@ export const NOTIFICATION_CALLS = defineCalls({
     response: listAnswer(NotificationSchema),
   },
   'POST /notifications/read': {
+    audit: false,
     access: own,
     body: NotificationReadSchema,
     response: envelope(NotificationReadAnswerSchema),

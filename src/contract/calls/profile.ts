@@ -10,6 +10,7 @@ export const PROFILE_CALLS = defineCalls({
   'PATCH /profile': { access: own, body: ProfilePatchSchema, response: envelope(ProfileSchema) },
   'POST /profile/password': { access: own, body: PasswordChangeSchema, response: OkSchema },
   'PATCH /profile/mobile-client/popup/active': {
+    audit: false,
     access: own,
     body: v.object({ is_app_popup_active: v.boolean() }),
     response: envelope(ProfileSchema),

@@ -20,6 +20,7 @@ const TokenParamsSchema = v.object({ token: v.pipe(v.string(), v.regex(/^[\w-]{1
 /** Registration by invitation, self-registration and password recovery (7.2). */
 export const REGISTRATION_CALLS = defineCalls({
   'POST /registration/invite/send': {
+    audit: { entity: 'users', action: 'invite' },
     access: anyOf(['users.create', 'users.edit_all']),
     body: InviteSendSchema,
     response: InviteSentSchema,

@@ -17,8 +17,14 @@ import { entityCalls } from '../entity';
 export const SECURITY_CALLS = defineCalls({
   'GET /ip-blocking/status': { access: anyOf(['project.view_settings']), response: envelope(IpBlockingStatusSchema) },
   ...entityCalls(ipBansEntity),
-  'POST /ip-blocking/unban': { access: anyOf(['project.change_settings']), body: UnbanSchema, response: OkSchema },
+  'POST /ip-blocking/unban': {
+    audit: { entity: 'ip_bans', action: 'unban', recordedBy: 'domain' },
+    access: anyOf(['project.change_settings']),
+    body: UnbanSchema,
+    response: OkSchema,
+  },
   'POST /ip-blocking/unban-all': {
+    audit: { entity: 'ip_bans', action: 'unban_all', recordedBy: 'domain' },
     access: anyOf(['project.change_settings']),
     body: UnbanAllSchema,
     response: UnbannedSchema,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { anyOf, defineCalls, envelope, member, OPTIONAL_AUTH, PUBLIC } from '../call';
+import { defineCalls, envelope, member, OPTIONAL_AUTH, PUBLIC } from '../call';
 import {
   CountrySchema,
   HomeCountsSchema,
@@ -7,9 +7,8 @@ import {
   ResourcesMetaSchema,
   ServerSettingsSchema,
 } from '../entities/server-settings';
-import { SystemInfoSchema } from '../entities/system';
 
-/** The console shell's calls around login (7.2), the dashboard, system information (7.8) and the realtime socket. */
+/** The console shell's calls around login (7.2), the dashboard and the realtime socket (system information: calls/system.ts). */
 export const SHELL_CALLS = defineCalls({
   'GET /frontend/server/settings': { access: OPTIONAL_AUTH, response: envelope(ServerSettingsSchema) },
   'GET /frontend/resources/meta': { access: PUBLIC, response: envelope(ResourcesMetaSchema) },
@@ -26,7 +25,6 @@ export const SHELL_CALLS = defineCalls({
     access: member('every logged-in user has a home page (6.4); the counts cover only what the caller may see'),
     response: envelope(HomeCountsSchema),
   },
-  'GET /system/info': { access: anyOf(['system.view_info']), response: envelope(SystemInfoSchema) },
   // The upgrade is open; the hub checks `access_token` before anything is delivered and authorises each topic.
   'GET /ws': {
     access: PUBLIC,

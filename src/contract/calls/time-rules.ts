@@ -19,6 +19,7 @@ export const TIME_RULE_CALLS = defineCalls({
   ...entityCalls(timeRulesEntity),
   // Whoever edits or creates schedules previews a draft; nothing is stored.
   'POST /time-rules/occurrences': {
+    audit: false,
     access: anyOf(['schedules.create', 'schedules.edit', 'schedules.view', 'schedules.view_all']),
     body: OccurrencesRequestSchema,
     response: OccurrencesSchema,

@@ -2,7 +2,15 @@ import * as v from 'valibot';
 import { defineEntity } from '../entity';
 import { IdSchema, idList, MAX_IDS } from '../ids';
 import { DomainTypeRefSchema } from './domain-type';
+import {
+  AppleWalletSettingsSchema,
+  GuestIdentifierLimitsSchema,
+  nullableNumber,
+  WhitelabelSettingsSchema,
+} from './group-settings';
 import { GroupLicenseInfoSchema } from './licence';
+
+export { AppleWalletSettingsSchema, GuestIdentifierLimitsSchema, WhitelabelSettingsSchema };
 
 /**
  * Groups (domains) of section 3. The tree is a nested set per project:
@@ -17,34 +25,9 @@ export const GROUP_DESCRIPTION_MAX = 1000;
 export const LOGIC_ADDRESS_MAX_DIGITS = 9;
 
 const ref = v.object({ id: v.number(), name: v.string() });
-const nullableNumber = v.nullable(v.number());
 
 /** A user as a group lists them. */
 export const GroupUserSchema = v.object({ id: v.number(), name: v.string(), email: v.nullable(v.string()) });
-
-export const GuestIdentifierLimitsSchema = v.object({
-  max_passes_count: nullableNumber,
-  max_period_days: nullableNumber,
-});
-
-export const WhitelabelSettingsSchema = v.object({
-  is_enabled: v.boolean(),
-  logo: v.nullable(v.string()),
-  name: v.nullable(v.string()),
-  address: v.nullable(v.string()),
-  email: v.nullable(v.string()),
-  phone: v.nullable(v.string()),
-});
-
-export const AppleWalletSettingsSchema = v.object({
-  is_enabled: v.boolean(),
-  backfields: v.nullable(v.string()),
-  background_color: v.nullable(v.string()),
-  barcode_alt_text: v.nullable(v.string()),
-  developer_name: v.nullable(v.string()),
-  developer_name_color: v.nullable(v.string()),
-  font_color: v.nullable(v.string()),
-});
 
 export const DeviceStatusNotifySchema = v.object({
   user_id: v.number(),

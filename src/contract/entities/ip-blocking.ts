@@ -114,6 +114,8 @@ export const ipWhitelistEntity = defineEntity({
   search: ['ip', 'description'],
   with: [],
   defaultSort: ['ip'],
+  // The domain writes the entry and the bans it lifted in one transaction (server/domain/security/whitelist.ts).
+  audit: { recordedBy: 'domain' },
 });
 
 /** An unban as the status shows it: who lifted what, and when. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { LANGUAGES, MAIL_MODES } from '../constants';
 import { IdSchema } from '../ids';
-import { AppleWalletSettingsSchema, GuestIdentifierLimitsSchema } from './group';
+import { AppleWalletSettingsSchema, GuestIdentifierLimitsSchema } from './group-settings';
 
 /**
  * Project settings (section 3 "Project settings", 7.8): one stored object per

@@ -28,6 +28,7 @@ import { schedulesArea } from './schedules';
 import { securityArea } from './security';
 import { settingsArea } from './settings';
 import { shellArea } from './shell';
+import { systemArea } from './system';
 import { telephonyArea } from './telephony';
 import { usersArea } from './users';
 
@@ -62,6 +63,7 @@ export const AREAS = [
   guestAccessArea,
   licencesArea,
   settingsArea,
+  systemArea,
   integrationsArea,
 ] as const;
 

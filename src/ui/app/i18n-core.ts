@@ -44,6 +44,8 @@ export const NAMESPACES = [
   'guestAccess',
   'licences',
   'settings',
+  'audit',
+  'system',
   'integrations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

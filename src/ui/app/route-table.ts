@@ -86,7 +86,9 @@ export type PageKey =
   | 'licences'
   | 'licenceReports'
   | 'generalSettings'
-  | 'mailTemplates';
+  | 'mailTemplates'
+  | 'auditEvents'
+  | 'systemInfo';
 
 /** An i18n title: `key`, or `key` interpolating `{{entity}}` = t(entity). */
 export interface TitleSpec {
@@ -175,12 +177,13 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   single('/general-settings', 'generalSettings'),
   // Mail templates (7.6; 2.5 names the section, not its path): the list with add/edit dialogs.
   single('/mail-templates', 'mailTemplates'),
-  single('/system-info'),
+  // System (7.8): information, logs, workers, queue management and web metrics, one tab each (?tab=).
+  single('/system-info', 'systemInfo'),
   // IP blocking (7.8): banned addresses and the whitelist, one tab each (?tab=whitelist).
   single('/ip-blocking', 'ipBlocking'),
   single('/access-matrix', 'accessMatrix'),
   single('/call-history', 'callHistory'),
-  single('/audit-events'),
+  single('/audit-events', 'auditEvents'),
   single('/conversations', 'conversations'),
   { path: '/conversation/:id', access: 'auth', title: page('conversation'), page: 'conversation' },
   { path: '/announce/:token', access: 'auth', title: page('announce'), page: 'announce' },

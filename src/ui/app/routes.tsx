@@ -91,6 +91,8 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
     import('../settings/GeneralSettingsPage').then((m) => ({ default: m.GeneralSettingsPage })),
   ),
   mailTemplates: lazy(() => import('../settings/MailTemplatesPage').then((m) => ({ default: m.MailTemplatesPage }))),
+  auditEvents: lazy(() => import('../audit/AuditEventsPage').then((m) => ({ default: m.AuditEventsPage }))),
+  systemInfo: lazy(() => import('../system/SystemInfoPage').then((m) => ({ default: m.SystemInfoPage }))),
   deviceTasks: lazy(() => import('../device-tasks/DeviceTasksPage').then((m) => ({ default: m.DeviceTasksPage }))),
   callHistory: lazy(() => import('../call-history/CallHistoryPage').then((m) => ({ default: m.CallHistoryPage }))),
   deviceEvents: lazy(() => import('../device-events/DeviceEventsPage').then((m) => ({ default: m.DeviceEventsPage }))),

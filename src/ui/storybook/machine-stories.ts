@@ -48,6 +48,7 @@ export type MachineName =
   | 'sip-registration'
   | 'softphone'
   | 'structure-import'
+  | 'system-action'
   | 'topic-feed'
   | 'user-transfer';
 

@@ -10,6 +10,7 @@ import {
 import type { DeviceTasksConfig } from '../../../config';
 import type { AppContext } from '../../../context';
 import type { DeviceLink } from '../../../mqtt/link';
+import type { WorkerReport } from '../../../workers/registry';
 import { nowIso } from '../../clock';
 import { announceMany } from './announce';
 import { type ClaimedTask, claimTasks, devicesToReach, nextDue, parkOffline, parkTasks, unparkTasks } from './claim';
@@ -67,8 +68,10 @@ export function startTaskRunner(deps: {
   log: FastifyBaseLogger;
   /** What every node announces (the realtime bus): tasks another node made or freed are looked at here too. */
   listen?: (listener: (topic: string, data: RealtimeData) => void) => () => void;
+  /** Tells the worker registry of each pass (server/workers). */
+  report?: WorkerReport;
 }): TaskRunner {
-  const { ctx, link, config, log } = deps;
+  const { ctx, link, config, log, report } = deps;
   const { db } = ctx;
   const owner = randomUUID();
   const stats = { sent: 0, completed: 0 };
@@ -91,7 +94,11 @@ export function startTaskRunner(deps: {
       scheduled = false;
       if (stopped || running) return;
       running = pass()
-        .catch((error: unknown) => log.warn({ err: error }, 'device task pass failed'))
+        .then(() => report?.ran())
+        .catch((error: unknown) => {
+          report?.failed(error);
+          log.warn({ err: error }, 'device task pass failed');
+        })
         .finally(() => {
           running = null;
           if (hasWork()) schedule();
