@@ -3,6 +3,7 @@ import { INTEGRATION_CERTIFICATE_MAX_BYTES, NAME_LENGTH } from '../constants';
 import { defineEntity } from '../entity';
 import { listAnswer } from '../filters';
 import { IdSchema } from '../ids';
+import { secret } from '../secrets';
 
 /**
  * Integrations (section 3 "Integration", 6.3, 7.8): a link to an external video platform
@@ -71,7 +72,7 @@ const name = v.pipe(v.string(), v.trim(), v.minLength(NAME_LENGTH.min), v.maxLen
 const url = v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(255), v.regex(INTEGRATION_URL_PATTERN, 'url'));
 const user = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(128)));
 /** null: keep the stored password (7.9). */
-const password = v.nullable(v.pipe(v.string(), v.minLength(1), v.maxLength(128)));
+const password = v.nullable(secret(v.pipe(v.string(), v.minLength(1), v.maxLength(128))));
 
 export const IntegrationCreateSchema = v.object({
   type: v.optional(v.picklist(INTEGRATION_TYPES), 'axxon'),
