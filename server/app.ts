@@ -225,6 +225,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     link: deviceLink,
     realtime: hub.realtime,
     log: app.log,
+    access: { deviceTasks, config, clock: ctx.clock },
     onGranted: (passages) => videoMacros.enqueue(passages),
   });
   app.decorate('deviceEvents', events.ingestion);

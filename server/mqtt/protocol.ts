@@ -23,6 +23,8 @@ export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** Largest payload either side accepts. */
 export const MAX_PAYLOAD_BYTES = 256 * 1024;
+/** A full `sync` whose items pass this goes in parts (docs/device-protocol.md), leaving room for the envelope. */
+export const SYNC_PART_BYTES = 192 * 1024;
 /** Events per published batch. */
 export const EVENT_BATCH = 100;
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   devicesForGroupMembership,
   devicesForIdentifier,
@@ -8,6 +8,7 @@ import {
 } from '../../server/domain/access/sync/affected';
 import { requestAccessSync } from '../../server/domain/access/sync/request';
 import { listForDevice } from '../../server/domain/devices/tasks/sync-lists';
+import { MAX_PAYLOAD_BYTES } from '../../server/mqtt/protocol';
 import { SimulatedDevice } from '../../server/simulator/devices/device';
 import { clearDemoAccess, insertIdentifier, insertRule, insertTimeRule } from '../support/access-rows';
 import { buildTestApp, dialects, SMALL_DEMO, type TestApp } from '../support/api-app';
@@ -291,5 +292,48 @@ describe.each(dialects)('access sync (%s)', (dialect) => {
     await eventually(async () => (await completed(id)) === 6, 10_000);
     expect(sim.present(`REV-${dialect}`)).toEqual({ granted: false, reason: 'revoked' });
     expect(sim.present('NOBODY')).toEqual({ granted: false, reason: 'unknown_identifier' });
+  });
+
+  it('a door list longer than one payload goes in parts; the door takes it whole at the last', async () => {
+    const { id, sim } = await makeDoor();
+    const count = 1500; // ≈ 290 bytes a card: past MAX_PAYLOAD_BYTES (256 KiB) in one message
+    const rule = await insertRule(t, ids.projectId, { name: 'Long list', doors: [{ device_id: id, lock: 1 }] });
+    const stamp = new Date().toISOString();
+    for (let from = 0; from < count; from += 250) {
+      const rows = await t.db
+        .insertInto('identifiers')
+        .values(
+          Array.from({ length: 250 }, (_, k) => ({
+            project_id: ids.projectId,
+            type: 'card',
+            value: `LONG-${dialect}-${from + k}`,
+            owner_type: 'owner' as const,
+            created_at: stamp,
+            updated_at: stamp,
+          })),
+        )
+        .returning('id')
+        .execute();
+      await t.db
+        .insertInto('access_rule_identifiers')
+        .values(rows.map((r) => ({ access_rule_id: rule, identifier_id: Number(r.id) })))
+        .execute();
+    }
+    const request = vi.spyOn(t.app.ctx.deviceLink, 'request');
+    try {
+      await requestAccessSync(t.app.ctx, ids.projectId, [id], ['identifiers']);
+      await eventually(async () => (await pendingSyncs(id)).length === 0 && (await completed(id)) === 1, 10_000);
+      const parts = request.mock.calls.filter(([, kind, body]) => kind === 'sync' && body?.list === 'identifiers');
+      expect(parts.length).toBeGreaterThan(1);
+      parts.forEach(([, , body], k) => {
+        expect(body).toMatchObject({ mode: 'full', part: k + 1, parts: parts.length });
+        expect(Buffer.byteLength(JSON.stringify(body))).toBeLessThan(MAX_PAYLOAD_BYTES);
+      });
+      expect(parts.reduce((n, [, , body]) => n + ((body?.items as unknown[] | undefined)?.length ?? 0), 0)).toBe(count);
+    } finally {
+      request.mockRestore();
+    }
+    expect(sim.lists.identifiers.size).toBe(count);
+    expect(sim.present(`LONG-${dialect}-${count - 1}`)).toMatchObject({ granted: true });
   });
 });

@@ -35,7 +35,7 @@ test('a changed name is found in the audit trail with its before and after', asy
     await filtersGroup.getByRole('button', { name: 'Object type' }).click();
     await page.getByRole('menuitem', { name: 'Users' }).click();
     await filtersGroup.getByRole('button', { name: 'Action' }).click();
-    await page.getByRole('menuitem', { name: 'Changed' }).click();
+    await page.getByRole('menuitem', { name: 'Changed', exact: true }).click();
     await expect(page).toHaveURL(/update/);
     const row = page.getByRole('table', { name: 'Audit events' }).getByRole('row').filter({ hasText: renamed });
     await expect(row).toHaveCount(1);

@@ -44,11 +44,24 @@ function storeNotification(login: string, type: NotificationType, data: Record<s
   }
 }
 
+/** Clears what other scenarios left the user (a reservation's QR at a door tells its holder): this one counts from none. */
+function clearNotificationsOf(login: string) {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set (see playwright.config.ts)');
+  const db = new Database(join(dir, 'gatehouse.sqlite'), { fileMustExist: true });
+  try {
+    db.prepare('delete from notifications where user_id = (select id from users where login = ?)').run(login);
+  } finally {
+    db.close();
+  }
+}
+
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
 test('a resident sees the bell and popup, reads by opening the bell, and saves notification settings', async ({
   page,
 }) => {
+  clearNotificationsOf('resident');
   storeNotification('resident', 'conversation_message_received', { conversation_id: 5, author: 'Concierge' });
   storeNotification('resident', 'announce_received', { token: 'e2e', author: 'Alex Admin', name: 'Lift maintenance' });
 

@@ -14,8 +14,10 @@ test('an admin creates a schedule, sees its next occurrences change as a field c
   await expect(page.getByRole('row', { name: /Working hours/ })).toBeVisible();
   await page.getByRole('button', { name: 'Add schedule' }).click();
   await expect(page).toHaveURL(/\/schedules\/add/);
+  // The editor is its own page, loaded on demand: the list (and its calendar's Name field) goes first.
+  await expect(page.getByRole('heading', { name: 'New schedule', level: 1 })).toBeVisible();
 
-  await page.getByLabel('Name').fill('E2E gym hours');
+  await page.getByLabel('Name', { exact: true }).fill('E2E gym hours');
   // 3 March 2031 is a Monday.
   await page.getByLabel('Starts on').fill('2031-03-03');
   await page.getByLabel('Repeats').selectOption('custom');

@@ -64,7 +64,16 @@ test('the menu shows only what the role permits: staff and resident', async ({ p
   await logIn(page, users.resident);
   await expect(page).toHaveURL(/\/home$/);
   const resident = await menuPaths(page);
-  expect(resident).toEqual(['/home', '/notifications', '/conversations', '/announces', '/announces/response']);
+  // Residents book the amenities of their groups (issue 13).
+  expect(resident).toEqual([
+    '/home',
+    '/notifications',
+    '/conversations',
+    '/announces',
+    '/announces/response',
+    '/amenities',
+    '/amenities/reservations',
+  ]);
 });
 
 test('switching language changes the interface at once, persists and saves to the profile', async ({ page }) => {

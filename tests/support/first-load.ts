@@ -3,8 +3,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 
-/** The budget of the console's first load: JavaScript and CSS of /login, gzip (issue 10). */
-export const LOGIN_BUDGET_GZIP_BYTES = 180 * 1024;
+/**
+ * The budget of the console's first load: JavaScript and CSS of /login, gzip (issue 10: 180 KiB;
+ * 185 KiB since issues 13 and 14 added a dozen pages: docs/decisions.md, "The console's first load").
+ */
+export const LOGIN_BUDGET_GZIP_BYTES = 185 * 1024;
 
 export interface FirstLoad {
   /** Every script and stylesheet /login loaded, with its gzip size. */

@@ -17,6 +17,10 @@ export async function doorIdentifiers(db: Kysely<Database>, deviceId: number): P
   if (!rows || rows.rules.length === 0) return [];
   const model = modelFromRows({ ...rows, scheduleVerdict: () => undefined });
   const users = new Map(rows.users.map((u) => [u.id, u]));
+  // Each rule's locks at this device, once: a rule naming 500 doors is not searched per identifier.
+  const locksHere = new Map(
+    rows.rules.map((rule) => [rule.id, rule.doors.filter((d) => d.device_id === deviceId).map((d) => d.lock)]),
+  );
   const items: DoorIdentifierItem[] = [];
   for (const c of rows.credentials) {
     const owner = c.owner_id === null ? undefined : users.get(c.owner_id);
@@ -26,7 +30,7 @@ export async function doorIdentifiers(db: Kysely<Database>, deviceId: number): P
         id: rule.id,
         prohibition: rule.prohibition,
         via,
-        locks: rule.doors.filter((d) => d.device_id === deviceId).map((d) => d.lock),
+        locks: locksHere.get(rule.id) ?? [],
         schedule_ids: [...rule.time_rule_ids],
       }))
       .filter((r) => r.locks.length > 0);

@@ -11,7 +11,9 @@ import type { DeviceLink, Unsubscribe } from '../../mqtt/link';
 import type { DeviceEvent } from '../../mqtt/protocol';
 import type { Realtime } from '../../realtime/realtime';
 import { announceAccessEvents } from '../access/events/announce';
+import { followCountedPasses, type PassesCtx } from '../access/events/passes';
 import {
+  type CountedPasses,
   DECISION_EVENT_TYPES,
   type RecordedAccess,
   recordAccessEvents,
@@ -29,7 +31,8 @@ import { chunksOf } from './tasks/payloads';
  * commit. Batches arriving together (many devices at once) are written in one transaction
  * (group commit): what costs is the commit, not the rows. Alarm events of newly stored rows
  * change `device_alarms` in the same transaction, and access decisions become the ACS log's rows
- * (domain/access/events); consoles and subscribers hear afterwards.
+ * (domain/access/events) and count the passes of restricted identifiers; consoles and subscribers
+ * hear afterwards, and identifiers at their pass limit are synced to their doors.
  */
 export interface EventIngestion {
   /** The link's events handler: resolves once the batch is committed (or known stored). */
@@ -79,13 +82,20 @@ function byProject(added: Map<number, { projectId: number; count: number }>) {
   return out;
 }
 
-export function createEventIngestion(deps: {
+export interface IngestionDeps {
   db: Kysely<Database>;
   realtime: Realtime;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Hears the granted decisions once committed (video platform macros); must not wait on anything. */
   onGranted?: (passages: { projectId: number; deviceId: number }[]) => void;
-}): EventIngestion {
+  /**
+   * What counted passes need after the commit (door syncs, guest key states); without it (a bare
+   * ingestion in a test or bench) passes are counted and nothing more.
+   */
+  access?: Omit<PassesCtx, 'db' | 'realtime'>;
+}
+
+export function createEventIngestion(deps: IngestionDeps): EventIngestion {
   const devices = new Map<string, KnownDevice | null>();
   const queue: Job[] = [];
   let running: Promise<void> | null = null;
@@ -137,6 +147,7 @@ export function createEventIngestion(deps: {
     const added = new Map<number, { projectId: number; count: number }>();
     const changes: AlarmChange[] = [];
     const accesses: RecordedAccess[] = [];
+    const passes: CountedPasses[] = [];
     await deps.db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
@@ -165,7 +176,9 @@ export function createEventIngestion(deps: {
           const change = alarm && (await applyAlarmEvent(trx, alarm));
           if (change) changes.push(change);
         }
-        accesses.push(...(await recordAccessEvents(trx, freshEvents)));
+        const batch = await recordAccessEvents(trx, freshEvents);
+        accesses.push(...batch.recorded);
+        passes.push(...batch.passes);
       }
     });
     for (const [projectId, devices] of byProject(added)) {
@@ -185,6 +198,10 @@ export function createEventIngestion(deps: {
     if (accesses.length > 0)
       void announceAccessEvents(deps, accesses).catch((error: unknown) =>
         deps.log.warn({ err: error }, 'access event notifications not sent'),
+      );
+    if (passes.length > 0 && deps.access)
+      void followCountedPasses({ ...deps.access, db: deps.db, realtime: deps.realtime }, passes).catch(
+        (error: unknown) => deps.log.warn({ err: error }, 'counted passes not followed'),
       );
     if (changes.length > 0)
       void announceAlarmChanges(deps, changes).catch((error: unknown) =>
@@ -270,13 +287,10 @@ export function createEventIngestion(deps: {
 }
 
 /** Wires ingestion to the app's device link; the returned function stops it. */
-export function followDeviceEvents(deps: {
-  db: Kysely<Database>;
-  link: Pick<DeviceLink, 'onEvents'>;
-  realtime: Realtime;
-  log: Pick<FastifyBaseLogger, 'warn'>;
-  onGranted?: (passages: { projectId: number; deviceId: number }[]) => void;
-}): { ingestion: EventIngestion; stop: Unsubscribe } {
+export function followDeviceEvents(deps: IngestionDeps & { link: Pick<DeviceLink, 'onEvents'> }): {
+  ingestion: EventIngestion;
+  stop: Unsubscribe;
+} {
   const ingestion = createEventIngestion(deps);
   const stop = deps.link.onEvents((serial, events) => ingestion.handle(serial, events));
   return { ingestion, stop };

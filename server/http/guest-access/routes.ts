@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { guestKeysEntity } from '../../../src/contract/entities/guest-key';
 import { hasPermission } from '../../../src/contract/permissions';
-import { GUEST_KEYS_TOPIC, type GuestKeyChangedEvent } from '../../../src/contract/realtime';
+import { GUEST_KEYS_TOPIC } from '../../../src/contract/realtime';
 import type { AppContext } from '../../context';
 import { devicesForIdentifier } from '../../domain/access/sync/affected';
 import { requestAccessSync } from '../../domain/access/sync/request';
 import type { Auth } from '../../domain/auth/auth-context';
+import { announceGuestKeys } from '../../domain/guest-access/announce';
 import { createGuestPage } from '../../domain/guest-access/guest-page';
 import {
   GUEST_KEY_COLUMNS,
@@ -60,21 +61,6 @@ export async function guestAccessRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     return { data: await readItem(def, auth, params.id) };
   });
 
-  const announce = async (key: { id: number; projectId: number }) => {
-    const row = await selectGuestKeys(
-      ctx.db.selectFrom('identifiers as i').where('i.id', '=', key.id) as ReturnType<typeof scopedGuestKeys>,
-    ).executeTakeFirst();
-    if (!row) return;
-    const [item] = await toGuestKeys(ctx.db, [row], ctx.clock.now());
-    if (!item) return;
-    const event: GuestKeyChangedEvent = {
-      type: 'GuestKeyChanged',
-      id: item.id,
-      status: item.status,
-      passes_restrict: item.passes_restrict,
-    };
-    ctx.realtime.publish(GUEST_KEYS_TOPIC, event, { projectId: key.projectId });
-  };
   const page = createGuestPage({
     db: ctx.db,
     link: ctx.deviceLink,
@@ -82,7 +68,9 @@ export async function guestAccessRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     jwtKey: ctx.jwtKey,
     limiter: createGuestRateLimit(ctx.clock),
     onUsed: (key) =>
-      void announce(key).catch((error: unknown) => app.log.warn({ err: error }, 'guest key change not told')),
+      void announceGuestKeys(ctx, key.projectId, [key.id]).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'guest key change not told'),
+      ),
     // The doors hold each key's passes: a counted pass reaches them with the next identifiers sync.
     onPassCounted: async (key) => {
       await syncKey(key.projectId, await reach([key.id]));

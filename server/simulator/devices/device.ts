@@ -67,6 +67,8 @@ export class SimulatedDevice implements Tickable {
   settings: Record<string, unknown> = {};
   readonly versions = { settings: 0, identifiers: 0, schedules: 0 };
   readonly lists = { identifiers: new Map<string, SyncItem>(), schedules: new Map<string, SyncItem>() };
+  /** A full list arriving in parts: kept apart until its last part, then it becomes the list. */
+  readonly staged: Partial<Record<'identifiers' | 'schedules', { version: number; items: Map<string, SyncItem> }>> = {};
   readonly alarms = new Map<string, AlarmSensor>();
   readonly backlog = new Backlog();
   /**
@@ -163,6 +165,8 @@ export class SimulatedDevice implements Tickable {
   resetLists(): void {
     this.lists.identifiers.clear();
     this.lists.schedules.clear();
+    delete this.staged.identifiers;
+    delete this.staged.schedules;
     this.versions.identifiers = 0;
     this.versions.schedules = 0;
   }

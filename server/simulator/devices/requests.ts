@@ -42,8 +42,29 @@ const HANDLERS: Record<RequestKind, Handler> = {
   sync(device, body) {
     const list = body.list;
     if ((list !== 'identifiers' && list !== 'schedules') || !isInt(body.version)) return { error: 'bad_request' };
-    const target = device.lists[list];
     const errors: { id: string; code: string }[] = [];
+    const { part, parts } = body;
+    if (body.mode === 'full' && (part !== undefined || parts !== undefined)) {
+      // One part of a long full list: staged; the last part makes it the list.
+      if (!isInt(part) || !isInt(parts) || part < 1 || part > parts) return { error: 'bad_request' };
+      let staged = device.staged[list];
+      if (part === 1) staged = device.staged[list] = { version: body.version, items: new Map() };
+      if (!staged || staged.version !== body.version) return { error: 'bad_request' };
+      if (Array.isArray(body.items))
+        body.items.forEach((item, index) => {
+          const id = (item as SyncItem | null)?.id;
+          if (typeof id === 'string' && id.length > 0) staged.items.set(id, item as SyncItem);
+          else errors.push({ id: `${part}.${index}`, code: 'no_id' });
+        });
+      if (part < parts) return { body: { version: device.versions[list], count: staged.items.size, errors } };
+      device.lists[list].clear();
+      for (const [id, item] of staged.items) device.lists[list].set(id, item);
+      delete device.staged[list];
+      device.versions[list] = body.version;
+      device.publishStatus();
+      return { body: { version: body.version, count: device.lists[list].size, errors } };
+    }
+    const target = device.lists[list];
     const take = (items: unknown) => {
       if (!Array.isArray(items)) return;
       items.forEach((item, index) => {

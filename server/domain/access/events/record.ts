@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { IDENTIFIER_TYPES, type IdentifierType } from '../../../../src/contract/entities/identifier';
 import type { Database } from '../../../db/schema';
 
@@ -10,6 +10,11 @@ import type { Database } from '../../../db/schema';
  * moment: the door's `key` (the held item it matched, `type:value`) first, else a typed
  * `type:value`, else the bare value read (a plate read names its type), and among identifiers
  * sharing a bare value the first type of IDENTIFIER_TYPES (then the oldest) wins.
+ *
+ * A granted decision is a pass: identifiers with a pass restriction count it in the same
+ * transaction (one UPDATE per batch), so the count is the doors' and the guest page's together.
+ * A guest page open is no decision event here (the door tells it as `door.opened` with reason
+ * `guest`, and the open already counted its pass), so it is never counted twice.
  */
 
 /** A device event just stored, as the ingestion has it. */
@@ -51,6 +56,24 @@ export interface RecordedAccess {
   userName: string | null;
   /** Who made the identifier (a guest key's granter hears of its use). */
   createdBy: number | null;
+}
+
+/** An identifier whose pass restriction counted passes of this batch. */
+export interface CountedPasses {
+  id: number;
+  projectId: number;
+  guest: boolean;
+  /**
+   * The count is at (or past) the limit: the doors must learn it, or they go on admitting (past
+   * it: a door admitted with an older count, so it too needs the new one).
+   */
+  atLimit: boolean;
+}
+
+/** What a batch recorded: its ACS rows and the passes counted. */
+export interface RecordedBatch {
+  recorded: RecordedAccess[];
+  passes: CountedPasses[];
 }
 
 /** Device event types that may be access decisions (decisionOf says which are). */
@@ -127,12 +150,12 @@ const TYPE_ORDER = new Map<string, number>(IDENTIFIER_TYPES.map((t, i) => [t, i]
  * Writes the ACS rows of freshly stored device events (inside the ingestion's transaction) and
  * answers what was recorded. Identifiers are looked up once per project for the whole batch.
  */
-export async function recordAccessEvents(trx: Transaction<Database>, events: StoredEvent[]): Promise<RecordedAccess[]> {
+export async function recordAccessEvents(trx: Transaction<Database>, events: StoredEvent[]): Promise<RecordedBatch> {
   const decisions = events.flatMap((event) => {
     const decision = decisionOf(event.type, event.data);
     return decision ? [{ event, decision, wanted: wantedOf(decision) }] : [];
   });
-  if (decisions.length === 0) return [];
+  if (decisions.length === 0) return { recorded: [], passes: [] };
 
   const byProject = new Map<number, Set<string>>();
   for (const { event, wanted } of decisions) {
@@ -233,5 +256,41 @@ export async function recordAccessEvents(trx: Transaction<Database>, events: Sto
       .values(rows.slice(i, i + 500))
       .execute();
   }
-  return recorded;
+  const granted = new Map<number, number>();
+  for (const r of recorded)
+    if (r.granted && r.identifierId !== null) granted.set(r.identifierId, (granted.get(r.identifierId) ?? 0) + 1);
+  return { recorded, passes: await countPasses(trx, granted) };
+}
+
+/**
+ * Adds each identifier's granted passes to its count, for those with a pass restriction: one
+ * UPDATE (per 500 identifiers) whatever the batch holds. The count is what the doors admitted, so
+ * a door that admitted past the limit (it held an older count) makes it exceed max_count.
+ */
+async function countPasses(trx: Transaction<Database>, granted: Map<number, number>): Promise<CountedPasses[]> {
+  const ids = [...granted.keys()];
+  const counted: CountedPasses[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const added = sql.join(
+      chunk.map((id) => sql`when ${id} then cast(${granted.get(id) ?? 0} as integer)`),
+      sql` `,
+    );
+    const rows = await trx
+      .updateTable('identifiers')
+      .set({ passes_count: sql<number>`passes_count + case id ${added} else 0 end` })
+      .where('id', 'in', chunk)
+      .where('passes_active', '=', 1)
+      .returning(['id', 'project_id', 'owner_type', 'passes_count', 'passes_max_count'])
+      .execute();
+    for (const r of rows) {
+      counted.push({
+        id: Number(r.id),
+        projectId: Number(r.project_id),
+        guest: r.owner_type === 'guest',
+        atLimit: r.passes_max_count !== null && Number(r.passes_count) >= Number(r.passes_max_count),
+      });
+    }
+  }
+  return counted;
 }

@@ -19,6 +19,7 @@ import { notifyTaskFailed } from './notify-failed';
 import { type Attempt, recordOutcomes } from './outcome';
 import { bodiesOf, chunksOf, IDS_PER_STATEMENT } from './payloads';
 import { requestIdOf } from './store';
+import { syncParts } from './sync-parts';
 
 /** Tasks claimed per statement of a sweep. */
 const CLAIM_BATCH = 500;
@@ -182,11 +183,20 @@ export function startTaskRunner(deps: {
     stats.sent++;
     let attempt: Attempt;
     try {
-      const answer = await link.request(task.serial_number, REQUEST_OF[kind], body, {
-        id: requestIdOf(task),
-        timeoutMs: REQUEST_TIMEOUT_MS[kind],
-      });
-      attempt = { task, sent: body, answer };
+      // A long list goes in parts, one after the other, each with its own id under the task's
+      // (a re-send of a part is answered from the device's cache); the last part's answer, with
+      // every part's errors, is the task's.
+      const parts = syncParts(body);
+      const errors: unknown[] = [];
+      let answer: Record<string, unknown> = {};
+      for (const [k, part] of parts.entries()) {
+        answer = await link.request(task.serial_number, REQUEST_OF[kind], part, {
+          id: parts.length === 1 ? requestIdOf(task) : `${requestIdOf(task)}/${k + 1}`,
+          timeoutMs: REQUEST_TIMEOUT_MS[kind],
+        });
+        if (Array.isArray(answer.errors)) errors.push(...answer.errors);
+      }
+      attempt = { task, sent: body, answer: parts.length === 1 ? answer : { ...answer, errors } };
     } catch (error) {
       attempt = { task, error };
     }
