@@ -11,10 +11,11 @@ import type { AuditRetention } from './domain/audit/retention';
 import { configurePasswordHashing } from './domain/auth/passwords';
 import { type Clock, systemClock } from './domain/clock';
 import type { AnnounceScheduler } from './domain/communications/announce-scheduler';
-import { followDeviceEvents } from './domain/devices/event-ingest';
+import { type EventIngestion, followDeviceEvents } from './domain/devices/event-ingest';
 import { linkStatusSource } from './domain/devices/link-status';
 import { followDevicePresence } from './domain/devices/presence';
 import type { DeviceStatusSource } from './domain/devices/status';
+import { createMacroRunner } from './domain/integrations/macro-runner';
 import { instanceId } from './domain/licences/instance';
 import { type LicenceWatch, startLicenceWatch } from './domain/licences/licence-watch';
 import { trustedKeys } from './domain/licences/trusted-keys';
@@ -91,6 +92,8 @@ declare module 'fastify' {
     licenceWatch: LicenceWatch;
     /** Moves amenity reservations by time (§4); tests tick it after moving their clock. */
     reservationScheduler: ReservationScheduler;
+    /** Device event ingestion as the device link feeds it; tests hand it a door's batch. */
+    deviceEvents: EventIngestion;
   }
 }
 
@@ -215,13 +218,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     log: app.log,
   });
+  // Granted passages at doors linked to a video platform run its macro, off the ingestion's path.
+  const videoMacros = createMacroRunner({ db, log: app.log });
   const events = followDeviceEvents({
     db,
     link: deviceLink,
     realtime: hub.realtime,
     log: app.log,
     access: { deviceTasks, config, clock: ctx.clock },
+    onGranted: (passages) => videoMacros.enqueue(passages),
   });
+  app.decorate('deviceEvents', events.ingestion);
   app.addHook('onClose', async () => {
     // First: a reservation tick in flight may still ask for door syncs.
     await reservations.stop();
@@ -235,6 +242,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await mosquitto?.close();
     await draining;
     await events.ingestion.drain();
+    videoMacros.stop();
+    await videoMacros.drain();
     await ctx.sip.stop();
     await licenceWatch.stop();
     pruning.stop();

@@ -203,6 +203,27 @@ export interface MailTemplatesTable {
   updated_at: Timestamp;
 }
 
+/** A video platform integration (migration 0029): project level when domain_id is null. */
+export interface IntegrationsTable {
+  id: Generated<number>;
+  project_id: number;
+  domain_id: number | null;
+  type: string;
+  name: string;
+  url: string;
+  /** The url as compared: lower-cased, no trailing slash (unique in the project). */
+  url_key: string;
+  user_name: string | null;
+  /** Kept to sign in to the platform; never answered. */
+  password: string | null;
+  /** The uploaded PEM file (certificates, maybe a private key) and its file name. */
+  certificate: string | null;
+  certificate_name: string | null;
+  created_by_user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface OneTimeCodesTable {
   id: Generated<number>;
   /** SHA-256 of the code; the code itself only travels in the mail. */
@@ -974,6 +995,7 @@ export interface Database {
   project_settings: ProjectSettingsTable;
   installation_settings: InstallationSettingsTable;
   mail_templates: MailTemplatesTable;
+  integrations: IntegrationsTable;
   one_time_codes: OneTimeCodesTable;
   markers: MarkersTable;
   user_markers: UserMarkersTable;

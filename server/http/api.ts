@@ -24,6 +24,7 @@ import { groupRoutes } from './groups/routes';
 import { guestAccessRoutes } from './guest-access/routes';
 import { identifierRoutes } from './identifiers/routes';
 import { ukey2Routes } from './identifiers/ukey2';
+import { integrationRoutes } from './integrations/routes';
 import { licenceRoutes } from './licences/routes';
 import { mailTemplateRoutes } from './mail-templates/routes';
 import { markerRoutes } from './markers/markers';
@@ -72,6 +73,7 @@ const AREAS = [
   auditRoutes,
   systemRoutes,
   backupRoutes,
+  integrationRoutes,
 ];
 
 /**

@@ -7,6 +7,7 @@ import { type DemoSimulator, startDemoSimulator } from './demo';
 import { startDemoDevices } from './demo-devices';
 import { type DemoLife, startDemoLife } from './demo-life';
 import { type DemoSearchDevices, startDemoSearchDevices } from './demo-search';
+import { startDemoVideoPlatform } from './demo-video';
 import type { SimulatedFleet } from './devices/fleet';
 
 /**
@@ -71,8 +72,13 @@ export async function startDemoHardware(options: DemoHardwareOptions): Promise<D
             return null;
           },
         );
+  const video = await startDemoVideoPlatform({ db: options.db, log }).catch((error: unknown) => {
+    options.error(`Demo video platform did not start: ${message(error)}`);
+    return null;
+  });
   return {
     async stop() {
+      await video?.close();
       life?.stop();
       await panel?.stop();
       await fleet?.stop();

@@ -56,8 +56,16 @@ export function loadTls(options: {
   return { ...generated, selfSigned: true, certPath };
 }
 
-/** A self-signed certificate for the given host names and IP addresses (the first is the common name). */
-export function generateSelfSigned(hosts: string[], days = SELF_SIGNED_DAYS): { cert: string; key: string } {
+/**
+ * A self-signed certificate for the given host names and IP addresses (the first is the common
+ * name); `purpose` `client` makes it a TLS client certificate (the video platform simulator's
+ * mutual TLS) rather than a server's.
+ */
+export function generateSelfSigned(
+  hosts: string[],
+  days = SELF_SIGNED_DAYS,
+  purpose: 'server' | 'client' = 'server',
+): { cert: string; key: string } {
   const names = [...new Set(hosts.filter(Boolean))];
   if (names.length === 0) names.push('localhost');
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -71,7 +79,7 @@ export function generateSelfSigned(hosts: string[], days = SELF_SIGNED_DAYS): { 
     seq(oid('2.5.29.19'), octets(seq())),
     // keyUsage digitalSignature: one named bit, so seven unused bits (DER drops trailing zero bits).
     seq(oid('2.5.29.15'), bool(true), octets(tlv(0x03, Buffer.from([7, 0x80])))),
-    seq(oid('2.5.29.37'), octets(seq(oid('1.3.6.1.5.5.7.3.1')))),
+    seq(oid('2.5.29.37'), octets(seq(oid(purpose === 'client' ? '1.3.6.1.5.5.7.3.2' : '1.3.6.1.5.5.7.3.1')))),
     seq(oid('2.5.29.17'), octets(san)),
   );
   const serial = randomBytes(16);

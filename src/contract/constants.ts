@@ -215,3 +215,18 @@ export const AMENITY_LIMITS = {
 /** Week days of an amenity's time slots (section 3 "days mon..sun"), in week order. */
 export const WEEK_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
+/**
+ * Integrations with a video platform (docs/decisions.md, Integrations): a request to the
+ * platform's web server gives up after `requestTimeoutMs` (the answer is then "integration
+ * server unavailable"); the uploaded certificate file is at most `certificateMaxBytes`;
+ * macro runs wait in a queue of at most `queueMax` (older ones dropped first), `concurrency`
+ * at a time; pickers page through at most `listMax` macros or cameras of one platform.
+ */
+export const INTEGRATION_LIMITS = {
+  requestTimeoutMs: 5_000,
+  certificateMaxBytes: 64 * 1024,
+  queueMax: 1_000,
+  concurrency: 4,
+  listMax: 5_000,
+} as const;
+export const INTEGRATION_CERTIFICATE_MAX_BYTES = INTEGRATION_LIMITS.certificateMaxBytes;

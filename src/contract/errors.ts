@@ -35,6 +35,12 @@ export const ERROR_CODES = {
   sipServiceStartError: 'sip service start error',
   /** The device broker could not start again (/broker/restart). */
   serviceNotAvailable: 'service not available',
+  /** Integrations (8.2): another integration of the project already names this server. */
+  integrationUrlExists: 'external video platform server url exists',
+  /** The video platform did not answer (down, unreachable, TLS refused, timed out). */
+  integrationUnavailable: 'integration server unavailable',
+  /** The video platform answered with a server error (its web server could not reach its own services). */
+  integrationGrpcError: 'grpc connection error',
   // Group rules (8.2); `params` of the error body fill the placeholders.
   wrongHierarchyCannotPut: 'wrong hierarchy: cannot put {childcode} into {parentcode}',
   wrongHierarchyChildContains: 'wrong hierarchy: child already contains {code}',

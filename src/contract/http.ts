@@ -15,6 +15,7 @@ import { ELEVATOR_CALLS } from './calls/elevators';
 import { GROUP_CALLS } from './calls/groups';
 import { GUEST_ACCESS_CALLS } from './calls/guest-access';
 import { IDENTIFIER_CALLS } from './calls/identifiers';
+import { INTEGRATION_CALLS } from './calls/integrations';
 import { LICENCE_CALLS } from './calls/licences';
 import { MAIL_TEMPLATE_CALLS } from './calls/mail-templates';
 import { MARKER_CALLS } from './calls/markers';
@@ -73,6 +74,7 @@ export const CALLS = {
   ...AUDIT_CALLS,
   ...SYSTEM_CALLS,
   ...BACKUP_CALLS,
+  ...INTEGRATION_CALLS,
 } as const;
 
 export type CallKey = keyof typeof CALLS;

@@ -364,13 +364,17 @@ describe.each(dialects)('backups (%s)', (dialect) => {
 
   it('restores an archive an older schema made, migrating its rows first', async () => {
     const entities = ['settings', 'groups', 'roles', 'users', 'markers', 'access', 'identifiers'];
-    const restored = await entityTables(t.db, entities);
     const { archive, columns } = await olderArchive(t, {
       version: '0019_access',
       projectId,
       entities,
       name: 'Old build',
     });
+    // Tables the archive's schema had; one added since (integrations, 0029) comes back as its
+    // migration makes it for the old rows: empty (checked below).
+    const current = await entityTables(t.db, entities);
+    const restored = current.filter((table) => columns.has(table));
+    expect(current).toContain('integrations');
     // Columns added after 0019 (identifiers.valid_windows of guest keys) are not in the archive.
     const before = await dumpTables(t.db, restored, columns);
     const stored = await uploadBackup(t, admin, archive, 'old.zip');
@@ -385,6 +389,9 @@ describe.each(dialects)('backups (%s)', (dialect) => {
     expect(done.statusCode, done.body).toBe(200);
     expect(await dumpTables(t.db, restored, columns)).toEqual(before);
     expect((await user(ids.resident)).name).toBe('Rita Resident');
+    expect(await t.db.selectFrom('integrations').select('id').where('project_id', '=', projectId).execute()).toEqual(
+      [],
+    );
     // A column the archive's version lacked takes what its migration gives old rows.
     const windows = await t.db
       .selectFrom('identifiers')

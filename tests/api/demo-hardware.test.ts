@@ -77,6 +77,27 @@ describe.each(dialects)('demo hardware (%s)', (dialect) => {
     await eventually(() => events.some((event) => ['identifier.used', 'barrier.opened'].includes(event.type)), 15_000);
   });
 
+  it('points the demo integration at the simulated video platform; a granted passage at its door runs the macro', async () => {
+    expect(hardware).not.toBeNull();
+    const admin = (await t.session('admin', undefined, 'Riverside Residence')).token;
+    const list = await t.call('GET', '/integrations/items', { token: admin });
+    const vms = list.json().data.find((i: { name: string }) => i.name === 'Riverside VMS');
+    expect(vms.settings.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/asip-api$/);
+    expect(vms.settings.certificate).toMatchObject({ name: 'demo-vms.pem', has_key: false });
+    const macros = await t.call('GET', `/integrations/${vms.id}/macros`, { token: admin });
+    expect(macros.statusCode, macros.body).toBe(200);
+    expect(macros.json().data.map((m: { name: string }) => m.name)).toContain('Bookmark entrance passage');
+    await t.app.deviceEvents.handle('GH-DEMO-AC-1', [
+      {
+        id: 'demo-vms-1',
+        at: new Date().toISOString(),
+        type: 'identifier.used',
+        data: { identifier: 'card:1', relay: 1 },
+      },
+    ]);
+    await eventually(() => lines.includes('Video platform: macro "Bookmark entrance passage" ran.'), 10_000);
+  });
+
   it('syncs the server’s own lists to the demo doors at start: the building’s life presents the demo users’ cards', async () => {
     expect(hardware).not.toBeNull();
     // Entrance panel, two controllers, the lift and the camera: identifiers and schedules each.

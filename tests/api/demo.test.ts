@@ -37,6 +37,7 @@ const TABLES = [
   'amenities',
   'amenity_domains',
   'amenity_access_rules',
+  'integrations',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Times differ from seed to seed; secrets (hashes, SIP passwords, tokens) are random on purpose. */

@@ -101,6 +101,23 @@ const templatesWrite = any(
   'domains.edit_descendants',
   'self_domain.manage_mail_templates',
 );
+// 6.3 Integrations: written like mail templates (project level or a group's); read by settings readers,
+// group editors, and device editors (who choose a door's integration).
+const integrationsWrite = any(
+  'project.change_settings',
+  'domains.edit_all',
+  'domains.edit_descendants',
+  'self_domain.manage_integrations',
+);
+const integrationsView = any(
+  'project.view_settings',
+  'project.change_settings',
+  'domains.edit_all',
+  'domains.edit_descendants',
+  'self_domain.manage_integrations',
+  'devices.create',
+  'devices.edit',
+);
 const templatesView = any(
   'project.view_settings',
   'project.change_settings',
@@ -578,4 +595,17 @@ export const SPEC_ACCESS: Record<string, SpecAccess> = {
   'POST /backups/{id}/preview': any('backups.apply', 'backups.apply_file'),
   'POST /backups/{id}/apply': any('backups.apply', 'backups.apply_file'),
   'GET /backups/{id}/download': any('backups.download'),
+
+  // 6.3 Integrations (7.8): create and update by POST; the level is checked per integration.
+  'GET /integrations/items': integrationsView,
+  'GET /integrations/{id}': integrationsView,
+  'GET /integrations/available': integrationsView,
+  'GET /integrations/{id}/macros': integrationsView,
+  'GET /integrations/{id}/cameras': integrationsView,
+  'POST /integrations': integrationsWrite,
+  'POST /integrations/{id}': integrationsWrite,
+  'POST /integrations/{id}/certificate': integrationsWrite,
+  'DELETE /integrations/{id}/certificate': integrationsWrite,
+  'DELETE /integrations/{id}': integrationsWrite,
+  'POST /integrations/delete-all': integrationsWrite,
 };

@@ -23,6 +23,7 @@ import { projectSettings } from './0025_project_settings';
 import { licences } from './0026_licences';
 import { audit } from './0027_audit';
 import { backups } from './0028_backups';
+import { integrations } from './0029_integrations';
 
 /**
  * Every migration, by name. Kysely applies them in name order, so names start
@@ -53,4 +54,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0026_licences': licences,
   '0027_audit': audit,
   '0028_backups': backups,
+  '0029_integrations': integrations,
 };

@@ -19,6 +19,7 @@ import { seedDemoAmenities } from './demo-amenities';
 import { seedDemoDevices } from './demo-devices';
 import { type Estate, planEstate } from './demo-estate';
 import { seedDemoIdentifiers } from './demo-identifiers';
+import { seedDemoIntegrations } from './demo-integrations';
 import {
   buildingLicences,
   installDemoLicences,
@@ -154,6 +155,7 @@ export async function seedDemo(
 
   await seedTelephony(trx, { projectId: residence, adminId, rootGroup: residenceRoot, groups, users: userIds });
   await seedDemoDevices(trx, { projectId: residence, adminId, group: groups[DEMO_PANEL.group]!, now: stamp });
+  await seedDemoIntegrations(trx, { projectId: residence, adminId, now: stamp });
   await seedDemoAccessRules(trx, { projectId: residence, adminId, groups, users: userIds, now: stamp });
   await seedDemoSchedules(trx, { projectId: residence, adminId, now: stamp });
   await seedDemoIdentifiers(trx, { projectId: residence, adminId, users: userIds, now: stamp });

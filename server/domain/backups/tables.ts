@@ -33,6 +33,8 @@ export const BACKUP_TABLES: Record<string, TableClass> = {
   },
   project_settings: { entity: 'settings' },
   mail_templates: { entity: 'settings' },
+  // Video platforms (project or group level; doors name them in their settings): the password and certificate ride in the encrypted archive like SMTP's.
+  integrations: { entity: 'settings' },
 
   // groups
   domains: { entity: 'groups' },

@@ -136,8 +136,14 @@ async function writeFloors(trx: Transaction<Database>, deviceId: number, setting
 
 /** The settings JSON column: everything but the MQTT password (a column) and the floor map (a table). */
 const settingsJson = (s: DeviceSettings) => {
-  const { mqtt_password: _mqtt, lift_controller, ...rest } = s;
-  return JSON.stringify({ ...rest, lift_controller: { ...lift_controller, floor_map: undefined } });
+  const { mqtt_password: _mqtt, lift_controller, integration_axxon, ...rest } = s;
+  // The integration's name is read with the device, never stored with its settings.
+  const { integration_name: _name, ...link } = integration_axxon;
+  return JSON.stringify({
+    ...rest,
+    integration_axxon: link,
+    lift_controller: { ...lift_controller, floor_map: undefined },
+  });
 };
 
 function assertRules(type: DeviceCreate['type'], settings: DeviceSettings) {
@@ -145,11 +151,24 @@ function assertRules(type: DeviceCreate['type'], settings: DeviceSettings) {
   if (Object.keys(errors).length > 0) throw invalidData(errors);
 }
 
+/** The integrator of section 5 is an integration of the project (docs/decisions.md "Integrations"). */
+async function assertIntegration(db: Kysely<Database>, auth: Auth, integrationId: number | null | undefined) {
+  if (integrationId === null || integrationId === undefined) return;
+  const found = await db
+    .selectFrom('integrations')
+    .select('id')
+    .where('id', '=', integrationId)
+    .where('project_id', '=', auth.projectId)
+    .executeTakeFirst();
+  if (!found) throw invalidRelated(['integration_axxon.integration_id']);
+}
+
 const newToken = () => randomBytes(24).toString('base64url');
 
 export async function createDevice(db: Kysely<Database>, auth: Auth, body: DeviceCreate): Promise<number> {
   const settings = mergeDeviceSettings(defaultDeviceSettings(), body.device_settings);
   assertRules(body.type, settings);
+  await assertIntegration(db, auth, body.device_settings?.integration_axxon?.integration_id);
   await assertGroup(db, auth, body.domain_id);
   const address = internalAddressOf(settings.address);
   return db.transaction().execute(async (trx) => {
@@ -203,6 +222,7 @@ export async function updateDevice(db: Kysely<Database>, auth: Auth, id: number,
   const settings = body.device_settings ? mergeDeviceSettings(stored, body.device_settings) : stored;
   const type = body.type ?? (before.type as DeviceCreate['type']);
   assertRules(type, settings);
+  await assertIntegration(db, auth, body.device_settings?.integration_axxon?.integration_id);
   if (body.domain_id !== undefined && body.domain_id !== before.domain_id) await assertGroup(db, auth, body.domain_id);
   const address = internalAddressOf(settings.address);
   await db.transaction().execute(async (trx) => {

@@ -248,8 +248,26 @@ export async function toDevices(
           await db.selectFrom('sip_numbers').select(['id', 'number']).where('id', 'in', numberIds.map(Number)).execute()
         ).map((n) => [n.id, n.number]),
   );
+  const settingsOf = new Map(
+    rows.map((r) => [Number(r.id), storedSettings(r.settings, r.mqtt_password, floors.get(Number(r.id)) ?? [])]),
+  );
+  const integrationIds = [...settingsOf.values()]
+    .map((s) => s.integration_axxon.integration_id)
+    .filter((x): x is number => x !== null);
+  const integrations = new Map(
+    integrationIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('integrations')
+            .select(['id', 'name'])
+            .where('id', 'in', [...new Set(integrationIds)])
+            .execute()
+        ).map((i) => [Number(i.id), i.name]),
+  );
   return rows.map((r) => {
-    const settings = storedSettings(r.settings, r.mqtt_password, floors.get(Number(r.id)) ?? []);
+    const settings = settingsOf.get(Number(r.id)) as DeviceSettings;
+    const linkId = settings.integration_axxon.integration_id;
     const sipNumberId = r.sip_number_id === null ? null : Number(r.sip_number_id);
     return {
       id: Number(r.id),
@@ -279,6 +297,10 @@ export async function toDevices(
         ...settings,
         mqtt_password: masked(settings.mqtt_password),
         sip: { ...settings.sip, password: masked(settings.sip.password) },
+        integration_axxon: {
+          ...settings.integration_axxon,
+          integration_name: linkId === null ? null : (integrations.get(linkId) ?? null),
+        },
       },
       created_at: r.created_at,
       created_by_user: ref(r.author_id, r.author_name),

@@ -86,6 +86,8 @@ export interface IngestionDeps {
   db: Kysely<Database>;
   realtime: Realtime;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Hears the granted decisions once committed (video platform macros); must not wait on anything. */
+  onGranted?: (passages: { projectId: number; deviceId: number }[]) => void;
   /**
    * What counted passes need after the commit (door syncs, guest key states); without it (a bare
    * ingestion in a test or bench) passes are counted and nothing more.
@@ -190,6 +192,9 @@ export function createEventIngestion(deps: IngestionDeps): EventIngestion {
     await announceElevatorEvents(deps, added).catch((error: unknown) =>
       deps.log.warn({ err: error }, 'elevator events not announced'),
     );
+    const granted = accesses.filter((a) => a.granted);
+    if (granted.length > 0 && deps.onGranted)
+      deps.onGranted(granted.map((a) => ({ projectId: a.projectId, deviceId: a.deviceId })));
     if (accesses.length > 0)
       void announceAccessEvents(deps, accesses).catch((error: unknown) =>
         deps.log.warn({ err: error }, 'access event notifications not sent'),

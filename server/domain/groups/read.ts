@@ -172,7 +172,21 @@ export async function withRelations(
         .map((t) => ({ id: t.id, name: mailTypeById(t.mail_type_id)?.code ?? String(t.mail_type_id) }));
     }
   }
-  for (const empty of ['access_rules', 'devices', 'elevators', 'integrations'] as const) {
+  if (want.has('integrations')) {
+    // The group's own video platform integrations (section 3 "Group integrations"), by name.
+    const integrations = await db
+      .selectFrom('integrations')
+      .select(['id', 'domain_id', 'name'])
+      .where('domain_id', 'in', ids)
+      .orderBy('name')
+      .execute();
+    for (const g of groups) {
+      g.integrations = integrations
+        .filter((i) => i.domain_id === g.id)
+        .map((i) => ({ id: Number(i.id), name: i.name }));
+    }
+  }
+  for (const empty of ['access_rules', 'devices', 'elevators'] as const) {
     if (want.has(empty)) for (const g of groups) g[empty] = [];
   }
   return groups;

@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import {
   type MailTemplate,
   type MailTemplateCreate,
@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema';
 import type { Auth } from '../auth/auth-context';
 import { nowIso } from '../clock';
 import { invalidData, invalidRelated, prohibited, refused } from '../errors';
-import { canEdit, canManageSelf, loadGroupAccess } from '../groups/access';
+import { groupLevelReach, levelWriteReach, mayWriteAtLevel } from '../groups/level-scope';
 
 /**
  * Mail templates (6.3, 7.6). Who sees which, in SQL:
@@ -30,30 +30,12 @@ import { canEdit, canManageSelf, loadGroupAccess } from '../groups/access';
 const can = (auth: Auth, p: Permission) => hasPermission(auth.role.permissions, p);
 const seesProject = (auth: Auth) => can(auth, 'project.view_settings') || can(auth, 'project.change_settings');
 
-/** The caller's groups in the project, as a subquery of their bounds. */
-const ownGroups = (auth: Auth) =>
-  sql`select m.id, m.lft, m.rgt from user_domains mud inner join domains m on m.id = mud.domain_id
-    where mud.user_id = ${auth.userId} and m.project_id = ${auth.projectId}`;
-
-/** Group-level templates a caller reaches through the group permissions of 6.3 (null: none). */
-function groupReach(auth: Auth, alias: string): Expression<SqlBool> | null {
-  const domain = sql.ref(`${alias}.domain_id`);
-  if (can(auth, 'domains.edit_all')) return sql<SqlBool>`${domain} is not null`;
-  const parts: Expression<SqlBool>[] = [];
-  if (can(auth, 'domains.edit_descendants')) {
-    parts.push(sql<SqlBool>`exists (select 1 from domains tg inner join (${ownGroups(auth)}) og
-      on tg.lft > og.lft and tg.rgt < og.rgt where tg.id = ${domain})`);
-  }
-  if (can(auth, 'self_domain.manage_mail_templates')) {
-    parts.push(sql<SqlBool>`${domain} in (select og.id from (${ownGroups(auth)}) og)`);
-  }
-  return parts.length === 0 ? null : sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
-}
+const reach = (auth: Auth, alias: string) => groupLevelReach(auth, alias, 'self_domain.manage_mail_templates');
 
 export function scopedTemplates(db: Kysely<Database>, auth: Auth) {
   const q = db.selectFrom('mail_templates as t').where('t.project_id', '=', auth.projectId);
   if (seesProject(auth)) return q;
-  return q.where(groupReach(auth, 't') ?? sql<SqlBool>`1 = 0`);
+  return q.where(reach(auth, 't') ?? sql<SqlBool>`1 = 0`);
 }
 
 export const TEMPLATE_COLUMNS = {
@@ -101,33 +83,20 @@ export function toTemplate(row: TemplateRow): MailTemplate {
   };
 }
 
-/** Whether the caller may change templates of this level (6.3): the project's, or one group's. */
-async function mayWriteAt(db: Kysely<Database>, auth: Auth, domainId: number | null): Promise<boolean> {
-  if (domainId === null) return can(auth, 'project.change_settings');
-  const group = await db
-    .selectFrom('domains')
-    .select(['id', 'lft', 'rgt', 'created_by_user_id'])
-    .where('id', '=', domainId)
-    .where('project_id', '=', auth.projectId)
-    .executeTakeFirst();
-  if (!group) return false;
-  const access = await loadGroupAccess(db, auth);
-  return canEdit(access, group) || canManageSelf(access, group, 'self_domain.manage_mail_templates');
-}
+const mayWriteAt = (db: Kysely<Database>, auth: Auth, domainId: number | null) =>
+  mayWriteAtLevel(db, auth, domainId, 'self_domain.manage_mail_templates');
 
 /** Of visible templates, the ones the caller may edit or delete (6.3, by each template's level). */
 export async function permittedTemplates(db: Kysely<Database>, auth: Auth, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  const projectLevel = can(auth, 'project.change_settings') ? sql<SqlBool>`t.domain_id is null` : null;
-  const reach = groupReach(auth, 't');
-  const parts = [projectLevel, reach].filter((x): x is Expression<SqlBool> => x !== null);
-  if (parts.length === 0) return [];
+  const writable = levelWriteReach(auth, 't', 'self_domain.manage_mail_templates');
+  if (writable === null) return [];
   const rows = await db
     .selectFrom('mail_templates as t')
     .select('t.id')
     .where('t.project_id', '=', auth.projectId)
     .where('t.id', 'in', ids)
-    .where(sql<SqlBool>`(${sql.join(parts, sql` or `)})`)
+    .where(writable)
     .execute();
   return rows.map((r) => Number(r.id));
 }

@@ -138,6 +138,8 @@ export const DeviceSettingsSchema = v.object({
   integration_axxon: v.object({
     /** The external video platform integration the link goes through (the "integrator" of section 5). */
     integration_id: nullableNumber,
+    /** The integration's name, read with the device (never stored with the settings). */
+    integration_name: v.optional(nullableString, null),
     direction: nullableString,
     macro_name: nullableString,
     macro_guid: nullableString,
@@ -254,6 +256,7 @@ export function defaultDeviceSettings(): DeviceSettings {
     alpr_camera: { using: false, allow_remote_opening_lock: false },
     integration_axxon: {
       integration_id: null,
+      integration_name: null,
       direction: null,
       macro_name: null,
       macro_guid: null,
@@ -402,7 +405,7 @@ export const DeviceSettingsInputSchema = v.partial(
         macro_name: text(255),
         macro_guid: text(64),
         camera_name: text(255),
-        camera_guid: text(64),
+        camera_guid: text(255),
       }),
     ),
   }),

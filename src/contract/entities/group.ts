@@ -54,8 +54,8 @@ export const GroupSipNumberSchema = v.object({ is_active: v.boolean(), forward_r
 /**
  * One group. Lists carry the tree fields and `type`; the relations come with
  * `with=<name>` on lists and always on the item GET. Relations of areas not
- * built yet (access rules, devices, elevators, integrations, mail templates)
- * answer empty arrays (docs/decisions.md, Groups); `licenseInfo` comes on the
+ * built yet (access rules, devices, elevators) answer empty arrays; mail templates
+ * and integrations are the group's own (docs/decisions.md, Groups); `licenseInfo` comes on the
  * item (docs/decisions.md, Licences).
  */
 export const GroupSchema = v.object({

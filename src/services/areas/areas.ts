@@ -19,6 +19,7 @@ import { elevatorsArea } from './elevators';
 import { groupsArea } from './groups';
 import { guestAccessArea } from './guest-access';
 import { identifiersArea } from './identifiers';
+import { integrationsArea } from './integrations';
 import { licencesArea } from './licences';
 import { markersArea } from './markers';
 import { notificationsArea } from './notifications';
@@ -65,6 +66,7 @@ export const AREAS = [
   settingsArea,
   systemArea,
   backupsArea,
+  integrationsArea,
 ] as const;
 
 type AnyArea = (typeof AREAS)[number];

@@ -47,6 +47,7 @@ export const NAMESPACES = [
   'audit',
   'system',
   'backups',
+  'integrations',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -49,6 +49,7 @@ export type PageKey =
   | 'forwardRules'
   | 'sipTrunks'
   | 'sipTrunkForm'
+  | 'integrationForm'
   | 'elevators'
   | 'elevatorForm'
   | 'elevatorEvents'
@@ -219,8 +220,8 @@ export const ROUTE_TABLE: readonly RouteDef[] = [
   // Rule sets and forward groups share one page; add and edit open its dialogs (a rule set by id).
   ...crud('/forward-rules', { list: 'forwardRules', form: 'forwardRules' }),
   // Integrations: add and edit only, no list.
-  add('/integration', 'menu:pages.integration'),
-  edit('/integration', 'menu:pages.integration'),
+  { ...add('/integration', 'menu:pages.integration'), page: 'integrationForm' },
+  { ...edit('/integration', 'menu:pages.integration'), page: 'integrationForm' },
   // UKEY2 is view-only, reached by id; the side menu's /ukey2 entry (2.4) lands on its list.
   single('/ukey2', 'ukey2'),
   { ...edit('/ukey2', entry('/ukey2'), 'shell:title.view'), page: 'ukey2View' },

@@ -45,6 +45,9 @@ const PAGES: Record<PageKey, LazyExoticComponent<ComponentType>> = {
   forwardRules: lazy(() => import('../forward-rules/ForwardRulesPage').then((m) => ({ default: m.ForwardRulesPage }))),
   sipTrunks: lazy(() => import('../sip-trunks/SipTrunksPage').then((m) => ({ default: m.SipTrunksPage }))),
   sipTrunkForm: lazy(() => import('../sip-trunks/SipTrunkFormPage').then((m) => ({ default: m.SipTrunkFormPage }))),
+  integrationForm: lazy(() =>
+    import('../integrations/IntegrationFormPage').then((m) => ({ default: m.IntegrationFormPage })),
+  ),
   elevators: lazy(() => import('../elevators/ElevatorsPage').then((m) => ({ default: m.ElevatorsPage }))),
   elevatorEvents: lazy(() =>
     import('../elevators/ElevatorEventsPage').then((m) => ({ default: m.ElevatorEventsPage })),

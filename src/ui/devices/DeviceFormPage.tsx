@@ -45,7 +45,13 @@ function DeviceForm({ id, actions }: { id: number | null; actions?: DeviceAction
     <>
       <DeviceFormView
         formRef={formRef}
-        pickers={{ groups: pickers.groups, sipNumbers: pickers.sipNumbers }}
+        pickers={{
+          groups: pickers.groups,
+          sipNumbers: pickers.sipNumbers,
+          integrations: pickers.integrations,
+          integrationMacros: pickers.integrationMacros,
+          integrationCameras: pickers.integrationCameras,
+        }}
         onCancel={() => closePage(LIST)}
         actions={actions}
       />

@@ -16,12 +16,12 @@ import {
   FaceRecognitionSection,
   NetworkSection,
   SipSection,
-  VideoLinkSection,
 } from './DeviceSettingsSections';
 import { DeviceStatusBadge } from './DeviceStatus';
 import { type SettingsSection, sectionsOf } from './device-sections';
 import { LiftControllerSection } from './LiftControllerSection';
 import { LiveDeviceActions } from './LiveDeviceActions';
+import { VideoLinkSection } from './VideoLinkSection';
 
 /** Props of {@link DeviceFormView}. */
 export interface DeviceFormViewProps {
@@ -32,7 +32,7 @@ export interface DeviceFormViewProps {
   actions?: DeviceActionHandlers;
 }
 
-const SECTION_VIEWS: Record<SettingsSection, (props: { formRef: FormRef }) => ReactNode> = {
+const SECTION_VIEWS: Record<SettingsSection, (props: { formRef: FormRef; pickers: DeviceFormPickers }) => ReactNode> = {
   sip: SipSection,
   address: AddressSection,
   network: NetworkSection,
@@ -82,7 +82,7 @@ export function DeviceFormView({ formRef, pickers, onCancel, actions }: DeviceFo
       <DeviceConnectionSection formRef={formRef} />
       {sectionsOf(type ?? 'panel').map((section) => {
         const View = SECTION_VIEWS[section];
-        return <View key={section} formRef={formRef} />;
+        return <View key={section} formRef={formRef} pickers={pickers} />;
       })}
     </EntityFormPage>
   );

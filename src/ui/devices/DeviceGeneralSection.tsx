@@ -8,9 +8,10 @@ import type { PickerSpec } from '../entities/use-pickers';
 import { Card } from '../kit/Card';
 import { FormRow } from '../kit/FormRow';
 import { useDeviceFields } from './device-fields';
+import type { VideoLinkPickers } from './VideoLinkSection';
 
 /** The pickers the device form uses. */
-export interface DeviceFormPickers {
+export interface DeviceFormPickers extends VideoLinkPickers {
   groups: PickerSpec;
   sipNumbers: PickerSpec;
 }

@@ -167,25 +167,3 @@ export function AlprCameraSection({ formRef }: { formRef: FormRef }) {
     </Card>
   );
 }
-
-/** The link to the external video platform: its integration (the integrator of 5), direction, macro, camera. */
-export function VideoLinkSection({ formRef }: { formRef: FormRef }) {
-  const f = useDeviceFields(formRef);
-  const { t } = useTranslation('devices');
-  return (
-    <Card title={t('sections.integration_axxon')}>
-      <div className="space-y-3">
-        <FormRow>
-          {f.number('integration_axxon.integration_id', { hint: t('form.integrationHint') })}
-          {f.text('integration_axxon.direction')}
-        </FormRow>
-        <FormRow>
-          {f.text('integration_axxon.macro_name')}
-          {f.text('integration_axxon.macro_guid')}
-          {f.text('integration_axxon.camera_name')}
-          {f.text('integration_axxon.camera_guid')}
-        </FormRow>
-      </div>
-    </Card>
-  );
-}

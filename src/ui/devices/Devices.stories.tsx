@@ -3,14 +3,26 @@ import { expect, within } from 'storybook/test';
 import { entityFormMachine } from '../../machines/entity-form/entity-form.machine';
 import { entityListMachine } from '../../machines/entity-list/entity-list.machine';
 import { frozenPicker } from '../entities/story-support';
-import { describeGroup, describeSipNumber } from '../entities/use-pickers';
+import {
+  describeCamera,
+  describeGroup,
+  describeIntegration,
+  describeMacro,
+  describeSipNumber,
+} from '../entities/use-pickers';
 import { useFrozenActor } from '../storybook/use-frozen-actor';
 import { DeviceFormView } from './DeviceFormView';
 import { DevicesView } from './DevicesView';
 import { deviceFixtures } from './device.fixtures';
 
 const noop = () => {};
-const pickers = { groups: frozenPicker(describeGroup), sipNumbers: frozenPicker(describeSipNumber) };
+const pickers = {
+  groups: frozenPicker(describeGroup),
+  sipNumbers: frozenPicker(describeSipNumber),
+  integrations: frozenPicker(describeIntegration),
+  integrationMacros: () => frozenPicker(describeMacro),
+  integrationCameras: () => frozenPicker(describeCamera),
+};
 /** Stand-ins for the init and remote-control workflows other pages own. */
 const actions = { onInit: noop, onRemoteControl: noop };
 

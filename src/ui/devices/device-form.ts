@@ -136,6 +136,8 @@ function settingsInputs(settings: DeviceSettings): FormValues {
   // Stored secrets show as the placeholder (7.9); the item already masks them.
   out.mqtt_password = passwordShown(mqtt_password !== null);
   out['sip.password'] = passwordShown(sip.password !== null);
+  // Shown beside the integration's id (read with the device, never sent).
+  out['integration_axxon.integration_name'] = settings.integration_axxon.integration_name ?? '';
   return out;
 }
 

@@ -95,6 +95,19 @@ export const describeDevice = (row: ListRow): OptionText => ({
       .join(' · ') || null,
 });
 
+/** An integration: its name, with its platform's server. */
+export const describeIntegration = (row: ListRow): OptionText => ({
+  primary: String(row.name),
+  secondary: text((row.settings as { url?: string } | null | undefined)?.url),
+});
+/** A macro of a video platform: its name, with its guid. */
+export const describeMacro = (row: ListRow): OptionText => ({ primary: String(row.name), secondary: text(row.guid) });
+/** A camera of a video platform: its name, with its access point. */
+export const describeCamera = (row: ListRow): OptionText => ({
+  primary: String(row.name),
+  secondary: text(row.access_point),
+});
+
 /**
  * "Permit devices" (7.8's picker list): devices an access rule may permit passage
  * through, i.e. those with a lock or a barrier to open: not indoor monitors, and not
@@ -113,7 +126,8 @@ export const PERMIT_DEVICE_FILTERS: Filter[] = [
  */
 export function usePickers() {
   const { t } = useTranslation('lists');
-  const { entities } = usePageMachines();
+  const machines = usePageMachines();
+  const { entities } = machines;
   // `texts`: where the picker's title and search label live (`<ns>:pickers.<name>`).
   const spec = (
     key: keyof typeof entities,
@@ -183,6 +197,18 @@ export function usePickers() {
       ...spec('devices', describeDevice, 'devices:pickers.permitDevices'),
       baseFilters: PERMIT_DEVICE_FILTERS,
     },
+    /** The integrations the caller sees (2.5), for a door's video platform link. */
+    integrations: spec('integrations', describeIntegration, 'integrations:pickers.integrations'),
+    /** The macros of one integration's platform (2.5: needs the integration's id). */
+    integrationMacros: (integrationId: number): PickerSpec => ({
+      ...spec('integrations', describeMacro, 'integrations:pickers.macros'),
+      machine: machines.integrationMacros(integrationId),
+    }),
+    /** The cameras of one integration's platform (2.5: needs the integration's id). */
+    integrationCameras: (integrationId: number): PickerSpec => ({
+      ...spec('integrations', describeCamera, 'integrations:pickers.cameras'),
+      machine: machines.integrationCameras(integrationId),
+    }),
     /**
      * Administrators of a group: users the server limits with `limit_by_domain_id`
      * (7.8) to those who may administer that group (docs/decisions.md).

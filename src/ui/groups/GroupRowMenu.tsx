@@ -4,10 +4,20 @@ import { cx } from '../kit/class-names';
 import { menuItemClasses } from '../shell/menu-styles';
 
 /** What a group's row menu can do; each entry shows only when the caller may do it. */
-export type GroupAction = 'edit' | 'whitelabel' | 'addChild' | 'generate' | 'import' | 'export' | 'licence' | 'delete';
+export type GroupAction =
+  | 'edit'
+  | 'whitelabel'
+  | 'integrations'
+  | 'addChild'
+  | 'generate'
+  | 'import'
+  | 'export'
+  | 'licence'
+  | 'delete';
 export const GROUP_ACTIONS: readonly GroupAction[] = [
   'edit',
   'whitelabel',
+  'integrations',
   'addChild',
   'generate',
   'import',

@@ -53,6 +53,7 @@ export const RowMenu: Story = {
     ).toEqual([
       'Edit',
       'White label',
+      'Video platforms',
       'Add subgroup',
       'Generate groups',
       'Import structure',

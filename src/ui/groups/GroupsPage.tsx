@@ -10,7 +10,9 @@ import { usePageStack } from '../app/use-page-stack';
 import { useEntityAccess, useMayCall } from '../entities/use-access';
 import { useEntityForm } from '../entities/use-entity-form';
 import { usePickers } from '../entities/use-pickers';
+import { IntegrationsTab } from '../integrations/IntegrationsTab';
 import { Button } from '../kit/Button';
+import { Dialog } from '../kit/Dialog';
 import { PageHeader } from '../kit/PageHeader';
 import { GroupWhitelabelDialog } from '../settings/GroupWhitelabelDialog';
 import { DeleteGroupDialog } from './DeleteGroupDialog';
@@ -30,6 +32,7 @@ type Open =
   | { kind: 'import'; group: ListRow }
   | { kind: 'export'; group: ListRow }
   | { kind: 'generate'; group: ListRow }
+  | { kind: 'integrations'; group: ListRow }
   | null;
 
 /** What the route says: /groups/add (optionally ?parent=<id>), /groups/:id/edit, or the tree alone. */
@@ -63,6 +66,8 @@ export function GroupsPage() {
     edit: true,
     // A group's own white label (project settings and mail): its editors and its white-label managers.
     whitelabel: useMayCall('POST /domains/{id}/whitelabel/logo'),
+    // The group's video platform integrations (6.3): whoever may write some integration.
+    integrations: useMayCall('POST /integrations'),
     addChild: access.create,
     export: useMayCall('GET /domains/{id}/export/structure'),
     import: useMayCall('POST /domains/{id}/import/structure'),
@@ -139,6 +144,20 @@ export function GroupsPage() {
         <ImportDialog group={open.group} onClose={(changed) => closeDialog(changed, open.group.id)} />
       ) : null}
       {open?.kind === 'licence' ? <LicenceRunner group={open.group} onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'integrations' ? (
+        <Dialog
+          open
+          onClose={() => setOpen(null)}
+          title={t('groups:menu.integrationsTitle', { name: String(open.group.name) })}
+          footer={
+            <Button variant="secondary" onClick={() => setOpen(null)}>
+              {t('common:actions.close')}
+            </Button>
+          }
+        >
+          <IntegrationsTab group={{ id: open.group.id, name: String(open.group.name) }} />
+        </Dialog>
+      ) : null}
       <DeleteGroupDialog actor={remover} />
       {open?.kind === 'export' ? <ExportRunner group={open.group} onDone={() => setOpen(null)} /> : null}
     </div>

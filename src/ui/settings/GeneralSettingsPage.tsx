@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { IntegrationsTab } from '../integrations/IntegrationsTab';
 import { PageHeader } from '../kit/PageHeader';
 import { pageWidth } from '../kit/page-width';
 import { TabLinks } from '../kit/TabLinks';
@@ -11,8 +12,17 @@ import { SipTab } from './SipTab';
 import { WalletTab } from './WalletTab';
 import { WhitelabelTab } from './WhitelabelTab';
 
-/** The tabs of /general-settings: those of 2.5, then mail and devices (docs/decisions.md). */
-export const SETTINGS_TABS = ['general', 'sip', 'push', 'whitelabel', 'wallet', 'mail', 'devices'] as const;
+/** The tabs of /general-settings: those of 2.5, then mail, devices and video platforms (docs/decisions.md). */
+export const SETTINGS_TABS = [
+  'general',
+  'sip',
+  'push',
+  'whitelabel',
+  'wallet',
+  'mail',
+  'devices',
+  'integrations',
+] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 export const settingsTabPath = (tab: SettingsTab) =>
@@ -26,6 +36,7 @@ const PANELS: Record<SettingsTab, () => React.JSX.Element> = {
   wallet: WalletTab,
   mail: MailTab,
   devices: DevicesTab,
+  integrations: IntegrationsTab,
 };
 
 /**
