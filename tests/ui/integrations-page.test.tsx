@@ -184,4 +184,16 @@ describe('video platform integrations', { timeout: 30_000 }, () => {
     expect(app.location().pathname).toBe('/integration/add');
     expect(screen.getByRole('group', { name: 'Group' })).toHaveTextContent('Building A');
   });
+  it('deletes an integration from the settings tab after asking, and the row goes', async () => {
+    const backend = demoBackend({}, { integrations: integrations() });
+    const app = renderWithBackend('/general-settings?tab=integrations', backend);
+    await app.user.click(await screen.findByRole('button', { name: 'Delete Riverside VMS' }, LOAD));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Confirm deletion' });
+    expect(confirm).toHaveTextContent('1 integration will be deleted.');
+    await app.user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Riverside VMS' })).not.toBeInTheDocument());
+    const deleted = backend.calls.filter((c) => c.method === 'POST' && c.path === '/integrations/delete-all');
+    expect(deleted.map((c) => c.body)).toEqual([{ items: [1] }]);
+    expect(screen.getByRole('button', { name: 'Building A cameras' })).toBeInTheDocument();
+  });
 });

@@ -10,6 +10,7 @@ import {
 } from '../../machines/entity-list/entity-list.selectors';
 import { usePageMachines } from '../app/actor-context';
 import { usePageStack } from '../app/use-page-stack';
+import { BulkBar } from '../entities/BulkBar';
 import { useMayCall } from '../entities/use-access';
 import { Button } from '../kit/Button';
 import { Card } from '../kit/Card';
@@ -23,6 +24,8 @@ export function IntegrationsTab({ group }: { group?: { id: number; name: string 
   const { entities } = usePageMachines();
   const { openPage } = usePageStack();
   const mayAdd = useMayCall('POST /integrations');
+  // Deleting goes through the list's delete-all with the row's id, behind its confirmation.
+  const mayDelete = useMayCall('POST /integrations/delete-all');
   const listRef = useActorRef(entities.integrations.list, {
     input: {
       defaultSort: ['name'],
@@ -37,6 +40,7 @@ export function IntegrationsTab({ group }: { group?: { id: number; name: string 
       listRef={listRef}
       onAdd={mayAdd ? () => openPage(add) : undefined}
       onOpen={(id) => openPage(`/integration/${id}/edit`)}
+      canDelete={mayDelete}
       bare={group !== undefined}
     />
   );
@@ -48,6 +52,8 @@ export interface IntegrationsTabViewProps {
   /** Absent without the permission to add. */
   onAdd?: () => void;
   onOpen: (id: number) => void;
+  /** A Delete button on each row, asking first (the list actor's confirmation). */
+  canDelete?: boolean;
   /** Inside a dialog (a group's integrations): no card of its own. */
   bare?: boolean;
 }
@@ -56,7 +62,13 @@ const serverOf = (row: ListRow) => (row.settings as { url?: string } | undefined
 const levelOf = (row: ListRow) => (row.domains as { name: string }[] | undefined)?.[0]?.name ?? null;
 
 /** The tab over a list actor (stories hydrate it from fixtures). */
-export function IntegrationsTabView({ listRef, onAdd, onOpen, bare = false }: IntegrationsTabViewProps) {
+export function IntegrationsTabView({
+  listRef,
+  onAdd,
+  onOpen,
+  canDelete = false,
+  bare = false,
+}: IntegrationsTabViewProps) {
   const { t } = useTranslation(['integrations', 'lists']);
   const rows = useSelector(listRef, selectListItems);
   const loading = useSelector(listRef, selectIsFirstLoad);
@@ -85,6 +97,11 @@ export function IntegrationsTabView({ listRef, onAdd, onOpen, bare = false }: In
               <th className="px-4 py-1.5 font-medium">{t('fields.name')}</th>
               <th className="px-4 py-1.5 font-medium">{t('list.server')}</th>
               <th className="px-4 py-1.5 font-medium">{t('list.level')}</th>
+              {canDelete ? (
+                <th className="px-4 py-1.5">
+                  <span className="sr-only">{t('lists:actions.delete')}</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -101,11 +118,24 @@ export function IntegrationsTabView({ listRef, onAdd, onOpen, bare = false }: In
                 </td>
                 <td className="px-4 py-2 font-mono text-[12px] text-ink">{serverOf(row)}</td>
                 <td className="px-4 py-2 text-ink">{levelOf(row) ?? t('list.project')}</td>
+                {canDelete ? (
+                  <td className="px-4 py-2 text-right">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={t('list.deleteNamed', { name: String(row.name) })}
+                      onClick={() => listRef.send({ type: 'list.deleteRequested', ids: [row.id] })}
+                    >
+                      {t('lists:actions.delete')}
+                    </Button>
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      <BulkBar listRef={listRef} canDelete={false} entityLabel={(count) => t('list.count', { count })} />
       {more ? (
         <div className="px-4 py-2">
           <Button size="sm" variant="ghost" onClick={() => listRef.send({ type: 'list.loadMore' })}>
