@@ -29,8 +29,12 @@ function cut(items: readonly unknown[]): unknown[][] {
     });
     parts.push(current);
   }
-  // Only a list that cannot change is kept: a mutable array may be edited before its next send.
-  if (Object.isFrozen(items)) cuts.set(items, parts);
+  // Only a list that cannot change is kept (a mutable array may be edited before its next send);
+  // its parts are frozen too, so the link serialises each once (mqtt/protocol.ts requestText).
+  if (Object.isFrozen(items)) {
+    for (const part of parts) Object.freeze(part);
+    cuts.set(items, parts);
+  }
   return parts;
 }
 
