@@ -4,8 +4,9 @@
  * - gatehouse: the real app (bench/support/access-converge.ts): one rule naming all
  *   BENCH_SYNC_DOORS (500) doors and BENCH_SYNC_CARDS (1000) cards, held by every door; PATCH the
  *   rule to add a user with a card; `rule_ms` until every door's simulator holds the card (the
- *   rule's devices found, a sync task per door, each door's list compiled and sent whole by
- *   the task queue, the simulator's answer), `api_ms` the PATCH's answer alone.
+ *   rule's devices found, a sync task per door, the list sent whole to each door by the task
+ *   queue — compiled, cut into parts and serialised once for the doors of a claim holding the
+ *   same rules and locks — the simulator's answer), `api_ms` the PATCH's answer alone.
  * - same broker: the same card sent to the same simulators as one plain `sync` request each
  *   through the app's device link (`bare_ms`): what the broker and the simulators cost alone.
  * - bare aedes + MQTT.js: bench/bare/devices-baseline.ts `converge` with as many devices (a

@@ -8,6 +8,7 @@ import {
   parsePayload,
   type RequestKind,
   ResponseSchema,
+  requestText,
   StatusSchema,
 } from './protocol';
 import { parseTopic, topicOf } from './topics';
@@ -116,8 +117,8 @@ export function createLinkCore(publish: Publish) {
           options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
         );
         pending.set(id, { serial, resolve, reject, timer });
-        const message = { id, kind, at: new Date().toISOString(), body };
-        publish(topicOf(serial, 'req'), Buffer.from(JSON.stringify(message)), 1).catch(() =>
+        const message = requestText({ id, kind, at: new Date().toISOString(), body });
+        publish(topicOf(serial, 'req'), Buffer.from(message), 1).catch(() =>
           settle(id)?.reject(new DeviceLinkError('closed', serial)),
         );
       });

@@ -38,6 +38,33 @@ export const RequestSchema = v.object({
 });
 export type DeviceRequest = v.InferOutput<typeof RequestSchema>;
 
+/** The text of frozen arrays already serialised (a door list shared by many doors). */
+const frozenText = new WeakMap<readonly unknown[], string>();
+
+/**
+ * A request as it goes out: the same text as `JSON.stringify(request)`, except that a frozen
+ * array among the body's fields is serialised once and its text reused. The doors of one claim
+ * holding the same list share one frozen array (server/domain/access/door-list.ts `doorLists`,
+ * its parts too): 500 doors are one serialisation of their list, not 500. Only a frozen array is
+ * kept: it cannot change after its text was taken.
+ */
+export function requestText(request: { id: string; kind: string; at: string; body: Record<string, unknown> }): string {
+  const fields: string[] = [];
+  for (const [key, value] of Object.entries(request.body)) {
+    let text: string | undefined;
+    if (Array.isArray(value) && Object.isFrozen(value)) {
+      text = frozenText.get(value);
+      if (text === undefined) {
+        text = JSON.stringify(value);
+        frozenText.set(value, text);
+      }
+    } else text = JSON.stringify(value) as string | undefined; // undefined, a function: left out, as JSON does
+    if (text !== undefined) fields.push(`${JSON.stringify(key)}:${text}`);
+  }
+  const { id, kind, at } = request;
+  return `{"id":${JSON.stringify(id)},"kind":${JSON.stringify(kind)},"at":${JSON.stringify(at)},"body":{${fields.join(',')}}}`;
+}
+
 export const ResponseSchema = v.object({
   id: v.string(),
   ok: v.boolean(),

@@ -7,7 +7,8 @@ import {
   devicesForUser,
 } from '../../server/domain/access/sync/affected';
 import { requestAccessSync } from '../../server/domain/access/sync/request';
-import { listForDevice } from '../../server/domain/devices/tasks/sync-lists';
+import { bodiesOf } from '../../server/domain/devices/tasks/payloads';
+import { listForDevice, syncListReader } from '../../server/domain/devices/tasks/sync-lists';
 import { MAX_PAYLOAD_BYTES } from '../../server/mqtt/protocol';
 import { SimulatedDevice } from '../../server/simulator/devices/device';
 import { clearDemoAccess, insertIdentifier, insertRule, insertTimeRule } from '../support/access-rows';
@@ -335,5 +336,89 @@ describe.each(dialects)('access sync (%s)', (dialect) => {
     }
     expect(sim.lists.identifiers.size).toBe(count);
     expect(sim.present(`LONG-${dialect}-${count - 1}`)).toMatchObject({ granted: true });
+  });
+  it('doors with the same rules and locks share one compiled list; a door with others gets its own; a rule change reaches exactly its doors', async () => {
+    const [a, b, c] = [await makeDoor(), await makeDoor(), await makeDoor()];
+    if (!a || !b || !c) throw new Error('doors not made');
+    const shared = await insertIdentifier(t, ids.projectId, { value: `SHARED-${dialect}` });
+    const own = await insertIdentifier(t, ids.projectId, { value: `OWN-${dialect}` });
+    const added = await insertIdentifier(t, ids.projectId, { value: `ADDED-${dialect}` });
+    const everyone = await insertRule(t, ids.projectId, {
+      name: 'Shared doors',
+      doors: [a, b, c].map((d) => ({ device_id: d.id, lock: 1 })),
+      identifiers: [shared],
+    });
+    const cOnly = await insertRule(t, ids.projectId, {
+      name: 'Door C lock 2',
+      doors: [{ device_id: c.id, lock: 2 }],
+      identifiers: [own],
+    });
+    const doors = [a.id, b.id, c.id];
+
+    // Read together (one claim): A and B hold the same inputs, so one compile and one array.
+    const reader = await syncListReader(t.db, doors);
+    const [listA, listB, listC] = await Promise.all(doors.map((d) => reader.list(d, 'identifiers')));
+    expect(listB).toBe(listA);
+    expect(listC).not.toBe(listA);
+    expect(reader.compiled.identifiers).toBe(2);
+    expect(listA?.map((i) => i.id)).toEqual([`card:SHARED-${dialect}`]);
+    expect(listC?.map((i) => i.id)).toEqual([`card:OWN-${dialect}`, `card:SHARED-${dialect}`]);
+    // Shared or not, each is exactly what that door compiled alone would hold.
+    for (const [door, list] of [
+      [a.id, listA],
+      [b.id, listB],
+      [c.id, listC],
+    ] as const)
+      expect(list).toEqual((await listForDevice(t.db, door, 'identifiers')).items);
+    // The bodies of one claim carry that one array (cut into parts once), each with its own version.
+    const bodies = await bodiesOf(
+      t.db,
+      doors.map((device_id, k) => ({ id: -1 - k, device_id, kind: 'sync.identifiers', payload: '{}' })),
+    );
+    expect(bodies.get(-2)?.items).toBe(bodies.get(-1)?.items);
+    expect(bodies.get(-3)?.items).not.toBe(bodies.get(-1)?.items);
+    expect(bodies.get(-1)?.items).toEqual(listA);
+
+    // Sent: every door holds its own list.
+    await requestAccessSync(t.app.ctx, ids.projectId, doors, ['identifiers']);
+    await eventually(
+      () =>
+        a.sim.lists.identifiers.has(`card:SHARED-${dialect}`) &&
+        b.sim.lists.identifiers.has(`card:SHARED-${dialect}`) &&
+        c.sim.lists.identifiers.has(`card:OWN-${dialect}`),
+      10_000,
+    );
+    for (const d of doors) await eventually(async () => (await pendingSyncs(d)).length === 0, 10_000);
+    expect(a.sim.present(`OWN-${dialect}`)).toEqual({ granted: false, reason: 'unknown_identifier' });
+    expect(c.sim.present(`OWN-${dialect}`, 2)).toMatchObject({ granted: true });
+
+    // One rule changed (through the API): tasks for its door only, and only that door's list moves.
+    const before = await completed(a.id);
+    const last = Number(
+      (
+        await t.db
+          .selectFrom('device_tasks')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirstOrThrow()
+      ).id ?? 0,
+    );
+    const res = await t.call('PATCH', `/access-rules/${cOnly}`, { token: admin, body: { identifiers: [own, added] } });
+    expect(res.statusCode, res.body).toBe(200);
+    const made = await t.db
+      .selectFrom('device_tasks')
+      .select(['device_id', 'kind'])
+      .where('id', '>', last)
+      .orderBy('kind')
+      .execute();
+    expect(made.map((r) => [Number(r.device_id), r.kind])).toEqual([
+      [c.id, 'sync.identifiers'],
+      [c.id, 'sync.schedules'],
+    ]);
+    await eventually(() => c.sim.lists.identifiers.has(`card:ADDED-${dialect}`), 10_000);
+    expect(c.sim.present(`ADDED-${dialect}`, 2)).toMatchObject({ granted: true });
+    expect(a.sim.lists.identifiers.has(`card:ADDED-${dialect}`)).toBe(false);
+    expect(b.sim.present(`ADDED-${dialect}`)).toEqual({ granted: false, reason: 'unknown_identifier' });
+    expect(await completed(a.id)).toBe(before);
+    expect(everyone).toBeGreaterThan(0);
   });
 });

@@ -197,7 +197,6 @@ const ruleIdsIn = (db: Kysely<Database>, ruleIds: number[]) => ({
 export async function loadForDoor(db: Kysely<Database>, deviceId: number): Promise<LoadedRows | null> {
   const device = await db.selectFrom('devices').select('project_id').where('id', '=', deviceId).executeTakeFirst();
   if (!device) return null;
-  const projectId = Number(device.project_id);
   const ruleIds = (
     await db
       .selectFrom('access_rule_devices')
@@ -206,9 +205,22 @@ export async function loadForDoor(db: Kysely<Database>, deviceId: number): Promi
       .where('device_id', '=', deviceId)
       .execute()
   ).map((r) => Number(r.access_rule_id));
+  return loadForRules(db, Number(device.project_id), ruleIds);
+}
+
+/**
+ * These rules of the project, and every identifier they reach (with its owner): what a door
+ * naming exactly these rules is compiled from, whichever door it is (door-list.ts compiles it
+ * once for all the doors holding the same rules and locks).
+ */
+export async function loadForRules(
+  db: Kysely<Database>,
+  projectId: number,
+  ruleIds: readonly number[],
+): Promise<LoadedRows> {
   if (ruleIds.length === 0) return { project_id: projectId, credentials: [], users: [], rules: [] };
   const rules = await loadRules(db, ruleIds);
-  const named = ruleIdsIn(db, ruleIds);
+  const named = ruleIdsIn(db, [...ruleIds]);
   const groupIds = [...new Set(rules.flatMap((r) => r.group_ids))];
   // Owners reached through groups: members of the named groups or of groups below them.
   const members = await memberships(db, groupIds);
@@ -217,7 +229,13 @@ export async function loadForDoor(db: Kysely<Database>, deviceId: number): Promi
     .where((eb) =>
       eb.or([
         eb('i.id', 'in', named.identifiers),
-        eb('i.id', 'in', grantedPairs(db).select('gr.identifier_id').where('gar.access_rule_id', 'in', ruleIds)),
+        eb(
+          'i.id',
+          'in',
+          grantedPairs(db)
+            .select('gr.identifier_id')
+            .where('gar.access_rule_id', 'in', [...ruleIds]),
+        ),
         eb.and([
           eb('i.owner_type', '=', 'owner'),
           eb.or([

@@ -4,7 +4,7 @@ import type { DeviceSettings } from '../../../../src/contract/entities/device';
 import type { DeviceTaskKind, SyncList } from '../../../../src/contract/entities/device-task';
 import type { Database, DeviceSyncTable } from '../../../db/schema';
 import { floorMaps, storedSettings } from '../devices';
-import { listForDevice } from './sync-lists';
+import { syncListReader } from './sync-lists';
 
 /** Ids per statement: well under both dialects' bound-parameter limits. */
 export const IDS_PER_STATEMENT = 500;
@@ -84,7 +84,8 @@ export interface BodyTask {
 /**
  * What each task sends, read when it is sent (so a later change of the settings is what goes
  * out), for a whole claim at once: the devices' settings, floor maps and sync rows in a few
- * statements, new settings versions in one. Settings carry the stored version when they have
+ * statements, new settings versions in one, each distinct access list compiled once for the
+ * doors that hold it (sync-lists.ts `syncListReader`). Settings carry the stored version when they have
  * not changed since it was given, else the next one (kept with their fingerprint). A task whose
  * device is gone answers null (its tasks went with it). At most one task per device (the
  * device's head).
@@ -115,6 +116,14 @@ export async function bodiesOf(
     [...withSettings].filter((id) => devices.has(id)),
   );
   const sync = await syncRows(db, [...devices.keys()]);
+  const syncing = talking.filter((t) => t.kind === 'sync.identifiers' || t.kind === 'sync.schedules');
+  const lists =
+    syncing.length === 0
+      ? null
+      : await syncListReader(
+          db,
+          syncing.map((t) => t.device_id),
+        );
   const changes = new Map<number, SyncChange>();
   const time = new Date().toISOString();
   for (const task of talking) {
@@ -138,7 +147,8 @@ export async function bodiesOf(
     }
     const list: SyncList = kind === 'sync.identifiers' ? 'identifiers' : 'schedules';
     const version = Number(list === 'identifiers' ? row.identifiers_version : row.schedules_version) + 1;
-    const { items } = await listForDevice(db, task.device_id, list);
+    // Doors with the same inputs get the same array (compiled once, cut into parts once).
+    const items = (await lists?.list(task.device_id, list)) ?? [];
     out.set(task.id, { list, version, mode: 'full', items });
   }
   await updateSyncRows(db, changes);
